@@ -1,0 +1,67 @@
+"""Command line: `python -m scoring setup GAME --players N [--json]`, `python -m scoring score GAME SHEET`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import GAMES, get_game
+from .api import score_json, setup_json
+from .core import SheetError
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; 0 on success, 2 on bad input with a one-line message."""
+    parser = argparse.ArgumentParser(prog="python -m scoring", description="Board-game setup and scoring.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    setup = commands.add_parser("setup", help="print the setup checklist")
+    setup.add_argument("game", help=", ".join(GAMES))
+    setup.add_argument("--players", type=int, required=True)
+    setup.add_argument("--option", action="append", default=[], help="a variant to switch on (repeatable)")
+    setup.add_argument("--json", action="store_true", help="print JSON")
+    setup.add_argument("--lang", choices=("zh", "en", "both"), default="both")
+    score = commands.add_parser("score", help="score a sheet given as JSON")
+    score.add_argument("game", help=", ".join(GAMES))
+    score.add_argument("sheet", help="a JSON file, or - for standard input")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "setup":
+            game = get_game(args.game)
+            for key in args.option:
+                if key not in {o.key for o in game.options}:
+                    raise ValueError(f"unknown option {key!r} for {game.id}")
+            data = setup_json(args.game, args.players, {k: True for k in args.option})
+            if args.json:
+                print(json.dumps(data, ensure_ascii=False, indent=2))
+            else:
+                for number, step in enumerate(data["steps"], 1):
+                    for lang in ("zh", "en") if args.lang == "both" else (args.lang,):
+                        print(f"{number:2}. {step[lang]}")
+                        if step["note"]:
+                            print(f"    ({step['note'][lang]})")
+            return 0
+        get_game(args.game)
+        text = sys.stdin.read() if args.sheet == "-" else _read(args.sheet)
+        try:
+            sheet = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"sheet: not valid JSON ({error.msg}, line {error.lineno})") from None
+        print(json.dumps(score_json(args.game, sheet), ensure_ascii=False, indent=2))
+        return 0
+    except SheetError as error:
+        print(f"error: {error.path}: {error.message.en}", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def _read(path: str) -> str:
+    """A sheet file's text."""
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""The Castles of Burgundy: The Card Game."""
+
+from __future__ import annotations
+
+from .core import Category, Field, FieldKind, Game, SetupStep, Text, TieBreaker
+
+DISPLAY_CARDS = {2: 7, 3: 10, 4: 13}
+"""Action cards laid out beside the display each round, by player count."""
+
+CARDS_PER_ROUND = 6
+ACTION_CARDS = 114
+ANIMAL_KIND_POINTS = (0, 0, 1, 2, 4)
+"""Points for 0, 1, 2, 3 or 4 different animals."""
+
+
+def starting_workers(players: int) -> tuple[int, ...]:
+    """Worker cards by seat from the start player: none, then one each, two for the last seat."""
+    return (0, *([1] * (players - 2)), 2)
+
+
+def setup(players: int) -> tuple[SetupStep, ...]:
+    """The setup checklist for this many players."""
+    workers = starting_workers(players)
+    seats_zh = "；".join(
+        f"第 {seat} 位{'（起始玩家）' if seat == 1 else ''}：{count} 张" for seat, count in enumerate(workers, 1)
+    )
+    seats_en = "; ".join(
+        f"seat {seat}{' (start player)' if seat == 1 else ''}: {count}" for seat, count in enumerate(workers, 1)
+    )
+    display = DISPLAY_CARDS[players]
+    return (
+        SetupStep(
+            Text(
+                f"每名玩家（共 {players} 名）拿一张计划卡、一张庄园卡和一张储藏库卡，放在自己面前。",
+                f"Each of the {players} players takes a project card, an estate card and a storage card.",
+            )
+        ),
+        SetupStep(
+            Text(
+                f"每名玩家随机拿一张货物卡和一张动物卡，再拿一张银币卡，放入储藏库（共 {players} 张货物、{players} 张动物、{players} 张银币）。",
+                f"Each player takes one random goods card, one random animal card and one silver card into storage ({players} goods, {players} animals, {players} silver in all).",
+            )
+        ),
+        SetupStep(
+            Text(
+                "剩余货物卡洗混，正面朝上分成两个相等的牌库。",
+                "Shuffle the remaining goods cards into two equal face-up stacks.",
+            )
+        ),
+        SetupStep(
+            Text(
+                "剩余动物卡洗混，同样分成两个相等的牌库。",
+                "Shuffle the remaining animal cards into two equal stacks.",
+            )
+        ),
+        SetupStep(
+            Text("银币卡和工人卡各分成两个牌库。", "Make two stacks each of silver cards and worker cards.")
+        ),
+        SetupStep(
+            Text(
+                "决定起始玩家：起始玩家卡正面朝上（没有问号的一面）放在其庄园卡旁。",
+                "Choose the start player: the start-player card goes face up (the side without a question mark) beside their estate card.",
+            )
+        ),
+        SetupStep(
+            Text(f"起始工人卡（顺时针）：{seats_zh}。", f"Starting worker cards, clockwise: {seats_en}."),
+            None
+            if players == 4
+            else Text(
+                "原文只描述了 4 人局（起始玩家没有，左边两位各 1 张，最后一位 2 张）；本站对 2、3 人局沿用同一模式：起始玩家没有，最后一位 2 张，其他玩家各 1 张。",
+                "The source describes four players only (start player none, the next two one each, the last player two); for 2 and 3 players this site applies the same pattern: start player none, the last player two, the others one.",
+            ),
+        ),
+        SetupStep(
+            Text("展示卡 1–6 按顺序排在桌子中央。", "Lay out the display cards 1–6 in the middle of the table.")
+        ),
+        SetupStep(
+            Text(
+                "7 张奖励卡（标有「1」）放在展示卡上方，稍微扇形展开。",
+                "Fan out the 7 bonus cards marked “1” above the display.",
+            )
+        ),
+        SetupStep(
+            Text(
+                "4 张「7」奖励卡在展示卡上方叠成一个牌库（4 在最上，依次 3、2、1）。",
+                "Stack the 4 “7” bonus cards above the display (4 on top, then 3, 2, 1).",
+            )
+        ),
+        SetupStep(Text("15 张分数卡叠成一个牌库放在一旁。", "Stack the 15 victory-point cards to one side.")),
+        SetupStep(
+            Text(
+                "5 张轮数卡（A–E）叠成牌库，A 在最上，依次 B、C、D、E。",
+                "Stack the 5 round cards A–E, A on top, then B, C, D, E.",
+            )
+        ),
+        SetupStep(
+            Text(
+                f"洗混 {ACTION_CARDS} 张行动卡（红色牌背），作为牌库放在展示卡下方。",
+                f"Shuffle the {ACTION_CARDS} action cards (red backs) into a draw pile below the display.",
+            )
+        ),
+        SetupStep(
+            Text(
+                f"发给每名玩家 {CARDS_PER_ROUND} 张牌，背面朝上不看（共 {CARDS_PER_ROUND * players} 张）：第一轮的「骰子」供应区。",
+                f"Deal each player {CARDS_PER_ROUND} cards face down, unseen ({CARDS_PER_ROUND * players} in all): their “dice” supply for round one.",
+            )
+        ),
+        SetupStep(
+            Text(
+                f"{players} 人游戏：把 {display} 张行动卡正面朝上放在展示卡旁。",
+                f"{players} players: lay {display} action cards face up beside the display.",
+            )
+        ),
+    )
+
+
+def _count(key: str, zh: str, en: str, help_zh: str, help_en: str, **bounds: int) -> Field:
+    """A whole-number field defined in the end-of-game rules."""
+    return Field(key, Text(zh, en), Text(help_zh, help_en), rule="end-of-game", **bounds)
+
+
+GAME = Game(
+    id="burgundy-cards",
+    name=Text("勃艮第城堡卡牌版", "The Castles of Burgundy: The Card Game"),
+    min_players=2,
+    max_players=4,
+    categories=(
+        Category(_count("estate_sets", "庄园三张一套", "Estate sets", "已完成的三张一套上印的分数", "Points printed on completed sets of three")),
+        Category(_count("bonus_cards", "奖励卡", "Bonus cards", "奖励卡上的分数", "Points on bonus cards")),
+        Category(_count("vp_cards", "分数卡", "Victory-point cards", "分数卡上的分数", "Points on victory-point cards")),
+        Category(_count("goods_sold", "出售的货物", "Goods sold", "已出售货物卡显示的分数", "Points showing on sold goods")),
+        Category(
+            _count(
+                "animal_kinds",
+                "动物种类",
+                "Animal kinds",
+                "不同动物的种类数（0–4）：2 种 1 分，3 种 2 分，4 种 4 分",
+                "Different animals (0–4): 2 kinds 1 point, 3 kinds 2, 4 kinds 4",
+                maximum=4,
+            ),
+            points=lambda kinds: ANIMAL_KIND_POINTS[kinds],
+        ),
+        Category(
+            Field(
+                "start_player",
+                Text("起始玩家卡", "Start-player card"),
+                Text("持有起始玩家卡的玩家得 1 分（无论哪一面朝上）", "The holder scores 1 point, whichever side is up"),
+                kind=FieldKind.ONE_PLAYER,
+                rule="end-of-game",
+            )
+        ),
+    ),
+    extra_player_fields=(
+        _count(
+            "storage_cards",
+            "储藏库剩余卡片",
+            "Cards left in storage",
+            "平手时用：工人、银币、未出售的货物、未使用的动物",
+            "For ties: workers, silver, unsold goods, unused animals",
+        ),
+    ),
+    tie_breakers=(TieBreaker("storage_cards", True, Text("储藏库剩余卡片较多", "most cards left in storage")),),
+    setup=setup,
+)

@@ -1,0 +1,655 @@
+"""Shared core: game descriptions, sheet validation, ranking with tie-breakers."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+MAX_VALUE = 999
+"""No count or score on these sheets comes near this: anything larger is a typing slip."""
+
+MAX_NAME_LENGTH = 40
+
+
+@dataclass(frozen=True)
+class Text:
+    """A piece of text in both languages."""
+
+    zh: str
+    en: str
+
+    def format(self, **values: object) -> Text:
+        """Fill in {placeholders} in both languages."""
+        return Text(self.zh.format(**values), self.en.format(**values))
+
+    def as_dict(self) -> dict[str, str]:
+        """JSON form."""
+        return {"zh": self.zh, "en": self.en}
+
+
+class FieldKind(Enum):
+    """How a field is entered."""
+
+    COUNT = "count"  # a whole number
+    ONE_PLAYER = "one-player"  # a mark that exactly one player holds (0 or 1 each)
+    CHOICE = "choice"  # one of a few named values (table fields only)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One allowed value of a choice field."""
+
+    value: str
+    label: Text
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input on a score sheet or helper, per player or for the whole table."""
+
+    key: str
+    label: Text
+    help: Text = Text("", "")
+    kind: FieldKind = FieldKind.COUNT
+    minimum: int = 0
+    maximum: int | None = None
+    entries: tuple[Text, ...] = ()  # labels when the field holds several numbers
+    parts: tuple[Text, ...] = ()  # labels when each entry holds several numbers
+    allowed: tuple[int, ...] = ()  # when set, the only values accepted
+    choices: tuple[Choice, ...] = ()
+    rule: str = ""  # id of the rules section that defines it
+
+    @property
+    def upper(self) -> int:
+        """Largest accepted number."""
+        return MAX_VALUE if self.maximum is None else self.maximum
+
+
+@dataclass(frozen=True)
+class Category:
+    """A scored field: the entered value and the points it is worth."""
+
+    field: Field
+    points: Callable[[Any], int] = lambda value: value
+
+
+@dataclass(frozen=True)
+class TieBreaker:
+    """One tie-breaker step: compare players on a field, most or fewest wins."""
+
+    key: str
+    most_wins: bool
+    label: Text  # e.g. "most cards left in storage"
+    in_source: bool = True
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant the table chooses (an expansion, an advanced game)."""
+
+    key: str
+    label: Text
+
+
+@dataclass(frozen=True)
+class SetupStep:
+    """One line of a setup checklist."""
+
+    text: Text
+    note: Text | None = None
+
+
+@dataclass(frozen=True)
+class HelperResult:
+    """What an in-game helper shows, and values it can carry to the score sheet."""
+
+    lines: tuple[Text, ...]
+    fills: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Helper:
+    """An in-game helper: a small form and the function that answers it."""
+
+    id: str
+    title: Text
+    intro: Text
+    player_fields: tuple[Field, ...]
+    table_fields: tuple[Field, ...]
+    compute: Callable[[Sheet], HelperResult]
+    rule: str = ""
+
+
+class DecisionKind(Enum):
+    """What decided a player's place."""
+
+    TOTAL = "total"
+    TIE_BREAKER = "tie-breaker"
+    SHARED = "shared"
+    WINNER = "winner"
+    UNRANKED = "unranked"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Why a player has the place they have, in both languages."""
+
+    kind: DecisionKind
+    text: Text
+    key: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"rule": self.kind.value, "key": self.key, **self.text.as_dict()}
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's line of the result."""
+
+    name: str
+    total: int | None
+    place: int | None
+    breakdown: tuple[tuple[str, int], ...]
+    decided_by: Decision
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "name": self.name,
+            "total": self.total,
+            "place": self.place,
+            "breakdown": dict(self.breakdown),
+            "decided_by": self.decided_by.as_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """The whole result, players in place order."""
+
+    game: str
+    players: tuple[PlayerResult, ...]
+    notes: tuple[Text, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "game": self.game,
+            "players": [player.as_dict() for player in self.players],
+            "notes": [note.as_dict() for note in self.notes],
+        }
+
+
+@dataclass(frozen=True)
+class Player:
+    """A validated player: name and numbers by field key."""
+
+    name: str
+    values: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A validated sheet."""
+
+    players: tuple[Player, ...]
+    table: Mapping[str, Any]
+    options: Mapping[str, bool]
+
+
+class SheetError(ValueError):
+    """Bad input, naming the field, in both languages."""
+
+    def __init__(self, path: str, message: Text) -> None:
+        super().__init__(f"{path}: {message.en}")
+        self.path = path
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        """JSON form."""
+        return {"field": self.path, **self.message.as_dict()}
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the site knows about one game."""
+
+    id: str
+    name: Text
+    min_players: int
+    max_players: int
+    categories: tuple[Category, ...]
+    tie_breakers: tuple[TieBreaker, ...]
+    setup: Callable[..., tuple[SetupStep, ...]]
+    extra_player_fields: tuple[Field, ...] = ()  # entered but not scored (tie-breaker inputs)
+    table_fields: tuple[Field, ...] = ()
+    options: tuple[Option, ...] = ()
+    helpers: tuple[Helper, ...] = ()
+    source_lang: str = "zh-Hans"  # script of the Chinese source text (zh-Hans or zh-Hant)
+    notes: tuple[Text, ...] = ()  # said on the score sheet and in every result
+    score: Callable[[Game, Sheet], Result] | None = None  # default: points and tie-breakers
+    fields_for: Callable[[Mapping[str, bool]], tuple[str, ...]] | None = None  # keys in use
+
+    @property
+    def player_fields(self) -> tuple[Field, ...]:
+        """Every per-player input: scored categories, then tie-breaker inputs."""
+        return tuple(c.field for c in self.categories) + self.extra_player_fields
+
+    def check_players(self, count: int) -> None:
+        """Raise ValueError if the game is not for this many players."""
+        if not self.min_players <= count <= self.max_players:
+            raise SheetError(
+                "players",
+                Text(
+                    f"本游戏适合 {self.min_players}–{self.max_players} 名玩家，而不是 {count} 名。",
+                    f"this game is for {self.min_players}–{self.max_players} players, not {count}.",
+                ),
+            )
+
+
+# ---------------------------------------------------------------- validation
+
+
+def _label(f: Field, entry: int | None = None, part: int | None = None) -> Text:
+    """The field's name as a user sees it, with the entry and part when there are several."""
+    zh, en = f.label.zh, f.label.en
+    if entry is not None and f.entries:
+        zh, en = f"{zh}（{f.entries[entry].zh}", f"{en} ({f.entries[entry].en}"
+        if part is not None and f.parts:
+            zh, en = f"{zh}，{f.parts[part].zh}", f"{en}, {f.parts[part].en}"
+        zh, en = zh + "）", en + ")"
+    return Text(zh, en)
+
+
+def parse_count(raw: object, f: Field, path: str, label: Text) -> int:
+    """A whole number within the field's bounds, from JSON or typed text."""
+    value: int
+    if raw is None:
+        return 0
+    if isinstance(raw, bool):
+        value = int(raw)
+    elif isinstance(raw, int):
+        value = raw
+    elif isinstance(raw, float):
+        if not raw.is_integer():
+            raise SheetError(path, Text(f"{label.zh}：请输入整数。", f"{label.en}: enter a whole number."))
+        value = int(raw)
+    elif isinstance(raw, str):
+        text = unicodedata.normalize("NFKC", raw).strip()
+        if text == "":
+            return 0
+        sign = text[0] in "+-" and text[1:].isdigit()
+        if not (text.isascii() and (text.isdigit() or sign)):
+            if _looks_fractional(text):
+                raise SheetError(path, Text(f"{label.zh}：请输入整数。", f"{label.en}: enter a whole number."))
+            raise SheetError(
+                path, Text(f"{label.zh}：“{raw}”不是数字。", f"{label.en}: “{raw}” is not a number.")
+            )
+        if len(text) > 6:
+            value = MAX_VALUE + 1
+        else:
+            value = int(text)
+    else:
+        raise SheetError(path, Text(f"{label.zh}：请输入数字。", f"{label.en}: enter a number."))
+    if value < f.minimum:
+        if value < 0:
+            msg = Text(f"{label.zh}：不能为负数。", f"{label.en}: cannot be negative.")
+        else:
+            msg = Text(f"{label.zh}：最小为 {f.minimum}。", f"{label.en}: at least {f.minimum}.")
+        raise SheetError(path, msg)
+    if value > f.upper:
+        raise SheetError(path, Text(f"{label.zh}：最大为 {f.upper}。", f"{label.en}: at most {f.upper}."))
+    if f.allowed and value not in f.allowed:
+        shown = "、".join(str(v) for v in f.allowed)
+        raise SheetError(
+            path,
+            Text(
+                f"{label.zh}：只能是 {shown}。",
+                f"{label.en}: must be one of {', '.join(str(v) for v in f.allowed)}.",
+            ),
+        )
+    return value
+
+
+def _looks_fractional(text: str) -> bool:
+    """True for '1.5', '2,5' or '1/2'."""
+    for sep in ".,/":
+        head, found, tail = text.partition(sep)
+        if found and head.lstrip("+-").isdigit() and tail.isdigit():
+            return True
+    return False
+
+
+def parse_field(raw: object, f: Field, path: str) -> Any:
+    """A field's value: an int, a tuple of ints, a tuple of tuples, or a choice string."""
+    if f.kind is FieldKind.CHOICE:
+        if raw in (None, ""):
+            return ""
+        if raw not in {c.value for c in f.choices}:
+            names = ", ".join(c.value for c in f.choices)
+            raise SheetError(
+                path,
+                Text(f"{f.label.zh}：只能是 {names}。", f"{f.label.en}: must be one of {names}."),
+            )
+        return raw
+    if f.kind is FieldKind.ONE_PLAYER:
+        return parse_count(raw, Field(f.key, f.label, maximum=1), path, f.label)
+    if not f.entries:
+        return parse_count(raw, f, path, f.label)
+    items = _as_list(raw, len(f.entries), path, f.label)
+    out = []
+    for i, item in enumerate(items):
+        if not f.parts:
+            out.append(parse_count(item, f, f"{path}[{i}]", _label(f, i)))
+            continue
+        parts = _as_list(item, len(f.parts), f"{path}[{i}]", _label(f, i))
+        out.append(
+            tuple(parse_count(p, f, f"{path}[{i}][{j}]", _label(f, i, j)) for j, p in enumerate(parts))
+        )
+    return tuple(out)
+
+
+def empty_value(f: Field) -> Any:
+    """The value of a field left empty."""
+    if f.kind is FieldKind.CHOICE:
+        return ""
+    if not f.entries:
+        return 0
+    if not f.parts:
+        return (0,) * len(f.entries)
+    return ((0,) * len(f.parts),) * len(f.entries)
+
+
+def _as_list(raw: object, size: int, path: str, label: Text) -> Sequence[object]:
+    """A list of the given size (missing means all zero)."""
+    if raw is None:
+        return [None] * size
+    if not isinstance(raw, list | tuple) or len(raw) != size:
+        raise SheetError(
+            path, Text(f"{label.zh}：需要 {size} 个数值。", f"{label.en}: needs {size} values.")
+        )
+    return raw
+
+
+def check_name(raw: object, index: int) -> str:
+    """A player's name: present, short, plain text."""
+    path = f"players[{index}].name"
+    who = Text(f"玩家 {index + 1} 的名字", f"player {index + 1}'s name")
+    if not isinstance(raw, str) or not raw.strip():
+        raise SheetError(path, Text(f"{who.zh}：不能为空。", f"{who.en}: cannot be empty."))
+    name = " ".join(raw.split())
+    if len(name) > MAX_NAME_LENGTH:
+        raise SheetError(
+            path,
+            Text(
+                f"{who.zh}：最多 {MAX_NAME_LENGTH} 个字符。",
+                f"{who.en}: at most {MAX_NAME_LENGTH} characters.",
+            ),
+        )
+    if any(ch in name for ch in "<>"):
+        raise SheetError(
+            path,
+            Text(f"{who.zh}：不能包含 < 或 >。", f"{who.en}: cannot contain < or >."),
+        )
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise SheetError(
+            path, Text(f"{who.zh}：含有控制字符。", f"{who.en}: contains control characters.")
+        )
+    return name
+
+
+def active_player_fields(game: Game, options: Mapping[str, bool]) -> tuple[Field, ...]:
+    """The per-player fields in use with these options."""
+    keys = game.fields_for(options) if game.fields_for else None
+    return tuple(f for f in game.player_fields if keys is None or f.key in keys)
+
+
+def parse_options(game: Game, raw: object) -> dict[str, bool]:
+    """The sheet's variant choices."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise SheetError("options", Text("选项格式错误。", "options must be an object."))
+    known = {o.key for o in game.options}
+    for key in raw:
+        if key not in known:
+            raise SheetError(
+                f"options.{key}", Text(f"未知选项：{key}。", f"unknown option: {key}.")
+            )
+    return {o.key: bool(raw.get(o.key, False)) for o in game.options}
+
+
+def parse_sheet(game: Game, raw: object) -> Sheet:
+    """Validate a sheet as JSON gives it; raise SheetError naming the first bad field."""
+    sheet, problems = check_sheet(game, raw)
+    if problems or sheet is None:
+        raise problems[0]
+    return sheet
+
+
+def check_sheet(game: Game, raw: object) -> tuple[Sheet | None, list[SheetError]]:
+    """Validate a score sheet: the sheet (bad fields read as empty; None if unreadable) and every problem."""
+    if not isinstance(raw, dict):
+        return None, [SheetError("sheet", Text("计分表格式错误。", "the sheet must be an object."))]
+    try:
+        options = parse_options(game, raw.get("options"))
+    except SheetError as error:
+        return None, [error]
+    return check_form(game, raw, active_player_fields(game, options), game.table_fields, options)
+
+
+def check_helper_sheet(game: Game, helper: Helper, raw: object) -> tuple[Sheet | None, list[SheetError]]:
+    """Validate a helper's form the same way as a score sheet."""
+    if not isinstance(raw, dict):
+        return None, [SheetError("sheet", Text("表格格式错误。", "the form must be an object."))]
+    try:
+        options = parse_options(game, raw.get("options"))
+    except SheetError as error:
+        return None, [error]
+    return check_form(game, raw, helper.player_fields, helper.table_fields, options)
+
+
+def check_form(
+    game: Game,
+    raw: dict[str, Any],
+    fields: tuple[Field, ...],
+    table_fields: tuple[Field, ...],
+    options: dict[str, bool],
+) -> tuple[Sheet | None, list[SheetError]]:
+    """Validate names, per-player fields and table fields; collect every problem."""
+    problems: list[SheetError] = []
+    for key in raw:
+        if key not in {"players", "table", "options", "game"}:
+            problems.append(SheetError(key, Text(f"未知条目：{key}。", f"unknown entry: {key}.")))
+    raw_players = raw.get("players", [] if not fields else None)
+    if not isinstance(raw_players, list):
+        return None, [*problems, SheetError("players", Text("缺少玩家列表。", "the player list is missing."))]
+    if fields:
+        try:
+            game.check_players(len(raw_players))
+        except SheetError as error:
+            problems.append(error)
+    by_key = {f.key: f for f in fields}
+    players: list[Player] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(raw_players):
+        if not isinstance(entry, dict):
+            problems.append(
+                SheetError(f"players[{index}]", Text("玩家格式错误。", "a player must be an object."))
+            )
+            entry = {}
+        try:
+            name = check_name(entry.get("name"), index)
+            if name.casefold() in seen:
+                raise SheetError(
+                    f"players[{index}].name",
+                    Text(f"名字“{name}”重复了。", f"the name “{name}” is used twice."),
+                )
+            seen.add(name.casefold())
+        except SheetError as error:
+            problems.append(error)
+            name = ""
+        scores = entry.get("scores", {})
+        if not isinstance(scores, dict):
+            problems.append(
+                SheetError(f"players[{index}].scores", Text("分数格式错误。", "scores must be an object."))
+            )
+            scores = {}
+        for key in scores:
+            if key not in by_key:
+                problems.append(
+                    SheetError(
+                        f"players[{index}].scores.{key}",
+                        Text(f"未知计分项：{key}。", f"unknown category: {key}."),
+                    )
+                )
+        values: dict[str, Any] = {}
+        for f in fields:
+            path = f"players[{index}].scores.{f.key}"
+            try:
+                values[f.key] = parse_field(scores.get(f.key), f, path)
+            except SheetError as error:
+                problems.append(_for_player(error, name or str(index + 1)))
+                values[f.key] = empty_value(f)
+        players.append(Player(name, values))
+    table = raw.get("table", {})
+    if not isinstance(table, dict):
+        problems.append(SheetError("table", Text("桌面条目格式错误。", "table must be an object.")))
+        table = {}
+    known_table = {f.key for f in table_fields}
+    for key in table:
+        if key not in known_table:
+            problems.append(SheetError(f"table.{key}", Text(f"未知条目：{key}。", f"unknown entry: {key}.")))
+    table_values: dict[str, Any] = {}
+    for f in table_fields:
+        try:
+            table_values[f.key] = parse_field(table.get(f.key), f, f"table.{f.key}")
+        except SheetError as error:
+            problems.append(error)
+            table_values[f.key] = empty_value(f)
+    for f in fields:
+        if f.kind is FieldKind.ONE_PLAYER and players:
+            holders = sum(p.values[f.key] for p in players)
+            if holders != 1:
+                problems.append(
+                    SheetError(
+                        f.key,
+                        Text(
+                            f"{f.label.zh}：必须恰好一名玩家持有（现在 {holders} 名）。",
+                            f"{f.label.en}: exactly one player must hold it (now {holders}).",
+                        ),
+                    )
+                )
+    return Sheet(tuple(players), table_values, options), problems
+
+
+def _for_player(error: SheetError, who: str) -> SheetError:
+    """Prefix a field message with the player it belongs to."""
+    return SheetError(
+        error.path, Text(f"{who}：{error.message.zh}", f"{who}: {error.message.en}")
+    )
+
+
+# ---------------------------------------------------------------- ranking
+
+
+def points_breakdown(game: Game, player: Player, options: Mapping[str, bool]) -> dict[str, int]:
+    """Points per scored category in use."""
+    keys = {f.key for f in active_player_fields(game, options)}
+    return {
+        c.field.key: c.points(player.values[c.field.key])
+        for c in game.categories
+        if c.field.key in keys
+    }
+
+
+def rank(
+    game: Game, sheet: Sheet, breakdowns: Sequence[Mapping[str, int]], notes: tuple[Text, ...] = ()
+) -> Result:
+    """Place players by total, then by each tie-breaker in turn, then shared."""
+    totals = [sum(b.values()) for b in breakdowns]
+    order = list(range(len(sheet.players)))
+
+    def sort_key(i: int) -> tuple[int, ...]:
+        values = [sheet.players[i].values[t.key] for t in game.tie_breakers]
+        return (-totals[i], *[-v if t.most_wins else v for v, t in zip(values, game.tie_breakers, strict=True)])
+
+    order.sort(key=sort_key)
+    results: list[PlayerResult] = []
+    place = 0
+    previous: tuple[int, ...] | None = None
+    for position, i in enumerate(order, start=1):
+        key = sort_key(i)
+        if key != previous:
+            place = position
+            previous = key
+        rivals = [j for j in order if j != i and totals[j] == totals[i]]
+        decision = _decide(game, sheet, i, rivals, totals[i])
+        results.append(
+            PlayerResult(
+                sheet.players[i].name, totals[i], place, tuple(breakdowns[i].items()), decision
+            )
+        )
+    all_notes = list(game.notes) + list(notes)
+    return Result(game.id, tuple(results), tuple(all_notes))
+
+
+def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> Decision:
+    """Say which rule set player i apart from the players with the same total."""
+    if not rivals:
+        return Decision(
+            DecisionKind.TOTAL,
+            Text(f"总分 {total} 分决定名次。", f"Placed by total points ({total})."),
+        )
+    values = sheet.players[i].values
+    for t in game.tie_breakers:
+        tied = [j for j in rivals if sheet.players[j].values[t.key] == values[t.key]]
+        if len(tied) < len(rivals):
+            source = "" if t.in_source else "（此规则不在原文中）"
+            source_en = "" if t.in_source else " (this rule is not in the source text)"
+            return Decision(
+                DecisionKind.TIE_BREAKER,
+                Text(
+                    f"同为 {total} 分，以「{t.label.zh}」决定（{values[t.key]}）{source}。",
+                    f"Tied on {total} points; decided by {t.label.en} ({values[t.key]}){source_en}.",
+                ),
+                t.key,
+            )
+        rivals = tied
+    if game.tie_breakers:
+        return Decision(
+            DecisionKind.SHARED,
+            Text(
+                f"同为 {total} 分，所有决胜规则也相同：共享名次。",
+                f"Tied on {total} points and on every tie-breaker: the place is shared.",
+            ),
+        )
+    return Decision(
+        DecisionKind.SHARED,
+        Text(
+            f"同为 {total} 分，原文没有决胜规则：共享名次。",
+            f"Tied on {total} points; the source text gives no tie-breaker: the place is shared.",
+        ),
+    )
+
+
+def score_points(game: Game, sheet: Sheet) -> Result:
+    """The usual end of game: sum the categories, rank, break ties."""
+    breakdowns = [points_breakdown(game, p, sheet.options) for p in sheet.players]
+    return rank(game, sheet, breakdowns)
+
+
+def score(game: Game, raw_sheet: object) -> Result:
+    """Validate a sheet and score it."""
+    sheet = parse_sheet(game, raw_sheet)
+    return (game.score or score_points)(game, sheet)
+
+
+def checklist(game: Game, players: int, **options: bool) -> tuple[SetupStep, ...]:
+    """The setup checklist; ValueError outside the player range."""
+    game.check_players(players)
+    return game.setup(players, **options)

@@ -1,0 +1,446 @@
+// play/: reads inputs, saves them, asks the Python worker (scoring) for results, writes outputs.
+// No rule lives here: every total, ranking, tie-breaker, checklist and helper answer comes from scoring/.
+import { uiLang } from "./site.js";
+
+const STORE_VERSION = 1;
+const KEY = (gameId) => `tc:v${STORE_VERSION}:game:${gameId}`;
+const UNDO_KEY = (gameId) => `tc:v${STORE_VERSION}:undo:${gameId}`;
+const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
+const engine = document.querySelector(".engine");
+const say = (zh, en) => (uiLang() === "zh" ? zh : en);
+const timings = (window.__tcTimings = { recompute: [] });
+
+// ------------------------------------------------------------ Python worker
+
+let workerPromise = null;
+function startWorker() {
+  if (workerPromise) return workerPromise;
+  const config = JSON.parse(document.getElementById("worker-config").dataset.config);
+  timings.workerStart = performance.now();
+  workerPromise = import("../pyscript/core.js")
+    .then(({ PyWorker }) =>
+      PyWorker(new URL("../static/worker.py", import.meta.url).href, {
+        type: "pyodide",
+        version: new URL("../pyodide/pyodide.mjs", import.meta.url).href,
+        config,
+      }),
+    )
+    .then(async (worker) => {
+      await worker.sync.ping();
+      timings.workerReady = performance.now();
+      engine.dataset.state = "ready";
+      return worker.sync;
+    })
+    .catch((error) => {
+      engine.dataset.state = "failed";
+      console.error("calculator failed to start", error);
+      throw error;
+    });
+  return workerPromise;
+}
+
+async function callPython(name, ...args) {
+  const py = await startWorker();
+  return JSON.parse(await py[name](...args));
+}
+
+// ------------------------------------------------------------ saved state
+
+function emptyState() {
+  return { v: STORE_VERSION, players: null, options: {}, names: [], values: {}, ticks: {} };
+}
+
+function isState(data) {
+  return (
+    data && typeof data === "object" && data.v === STORE_VERSION &&
+    typeof data.values === "object" && data.values !== null && !Array.isArray(data.values) &&
+    Array.isArray(data.names) && typeof data.ticks === "object" && data.ticks !== null &&
+    typeof data.options === "object" && data.options !== null
+  );
+}
+
+function load(gameId, section) {
+  let raw = null;
+  try {
+    raw = localStorage.getItem(KEY(gameId));
+  } catch (e) {
+    return emptyState();
+  }
+  if (raw === null) return emptyState();
+  try {
+    const data = JSON.parse(raw);
+    if (isState(data)) return data;
+    throw new Error("unknown format");
+  } catch (e) {
+    // Set the unreadable value aside under its own key, never overwrite it silently.
+    const aside = `tc:corrupt:${gameId}:${Date.now()}`;
+    try { localStorage.setItem(aside, raw); } catch (e2) { /* nothing more we can do */ }
+    notice(section, `保存的数据无法读取，已另存为 ${aside}，此表从空白开始。`, `The saved sheet could not be read; it was set aside as ${aside} and this sheet starts empty.`);
+    return emptyState();
+  }
+}
+
+function save(gameId, state) {
+  try {
+    localStorage.setItem(KEY(gameId), JSON.stringify(state));
+  } catch (e) {
+    notice(games.get(gameId), "无法保存（存储已满或被禁用）。", "Could not save (storage full or blocked).");
+  }
+}
+
+function notice(section, zh, en) {
+  const box = document.createElement("p");
+  box.className = "notice";
+  box.setAttribute("role", "alert");
+  const z = document.createElement("span"); z.className = "l-zh"; z.lang = "zh-Hans"; z.textContent = zh;
+  const e = document.createElement("span"); e.className = "l-en"; e.lang = "en"; e.textContent = en;
+  box.append(z, e);
+  section.prepend(box);
+}
+
+// ------------------------------------------------------------ reading inputs
+
+// A radio group (one player holds it) is saved once, as the index of the player who holds it.
+const inputKey = (tool, el) =>
+  [tool, el.dataset.field, el.type === "radio" ? "*" : el.dataset.player ?? "", el.dataset.entry ?? "", el.dataset.part ?? ""].join("|");
+const toolOf = (el) => el.closest("[data-tool]").dataset.tool;
+const playerCount = (section) => Number(section.querySelector("[data-role=players]").value);
+const optionsOf = (section) =>
+  Object.fromEntries([...section.querySelectorAll("[data-option]")].map((c) => [c.dataset.option, c.checked]));
+
+function collect(section, form) {
+  const count = playerCount(section);
+  const players = [];
+  for (let p = 0; p < count; p++) {
+    const name = section.querySelector(`[data-field=name][data-player="${p}"]`).value;
+    players.push({ name, scores: {} });
+  }
+  const table = {};
+  for (const el of form.querySelectorAll("[data-field]:not([data-field=name])")) {
+    const field = el.dataset.field;
+    const p = Number(el.dataset.player);
+    if (p >= count) continue;
+    const target = p < 0 ? table : players[p].scores;
+    let value;
+    if (el.type === "radio") {
+      if (p < 0) continue;
+      value = el.checked ? 1 : 0;
+    } else {
+      value = el.value;
+    }
+    if (el.dataset.entry === undefined) {
+      target[field] = value;
+    } else {
+      const list = (target[field] ??= []);
+      const entry = Number(el.dataset.entry);
+      if (el.dataset.part === undefined) list[entry] = value;
+      else (list[entry] ??= [])[Number(el.dataset.part)] = value;
+    }
+  }
+  return { players, table, options: optionsOf(section) };
+}
+
+// ------------------------------------------------------------ writing outputs
+
+function bilingual(tag, text, className) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  const z = document.createElement("span"); z.className = "l-zh"; z.lang = "zh-Hans"; z.textContent = text.zh;
+  const e = document.createElement("span"); e.className = "l-en"; e.lang = "en"; e.textContent = text.en;
+  el.append(z, e);
+  return el;
+}
+
+function fieldElements(form, path) {
+  // players[1].scores.animal_kinds[2][0] -> inputs of that player, field, entry, part
+  const m = /^players\[(\d+)\]\.(?:scores\.([a-z_]+)(?:\[(\d+)\])?(?:\[(\d+)\])?|(name))/.exec(path);
+  if (m) {
+    const field = m[5] ? "name" : m[2];
+    let sel = `[data-field="${field}"][data-player="${m[1]}"]`;
+    if (m[3] !== undefined) sel += `[data-entry="${m[3]}"]`;
+    if (m[4] !== undefined) sel += `[data-part="${m[4]}"]`;
+    const scope = field === "name" ? form.closest("section.game") : form;
+    return [...scope.querySelectorAll(sel)];
+  }
+  const t = /^table\.([a-z_]+)(?:\[(\d+)\])?(?:\[(\d+)\])?/.exec(path);
+  if (t) {
+    let sel = `[data-field="${t[1]}"][data-player="-1"]`;
+    if (t[2] !== undefined) sel += `[data-entry="${t[2]}"]`;
+    if (t[3] !== undefined) sel += `[data-part="${t[3]}"]`;
+    return [...form.querySelectorAll(sel)];
+  }
+  return [...form.querySelectorAll(`[data-field="${path}"]`)];
+}
+
+function showProblems(form, problems) {
+  const section = form.closest("section.game");
+  for (const el of section.querySelectorAll("[aria-invalid=true]")) {
+    if (form.contains(el) || el.dataset.field === "name") el.removeAttribute("aria-invalid");
+  }
+  const box = form.querySelector(".problems");
+  box.replaceChildren();
+  if (!problems.length) return;
+  const list = document.createElement("ul");
+  for (const problem of problems) {
+    list.append(bilingual("li", problem));
+    for (const el of fieldElements(form, problem.field)) el.setAttribute("aria-invalid", "true");
+  }
+  box.append(list);
+}
+
+function showResult(form, answer) {
+  const ranking = form.querySelector(".ranking");
+  const notes = form.querySelector(".result-notes");
+  const totals = form.querySelectorAll("output.total");
+  for (const out of totals) out.textContent = "–";
+  ranking.replaceChildren();
+  notes.replaceChildren();
+  if (answer.ok) {
+    const names = collect(form.closest("section.game"), form).players.map((p) => p.name.trim().split(/\s+/).join(" "));
+    for (const player of answer.result.players) {
+      const index = names.indexOf(player.name);
+      if (index >= 0 && player.total !== null) form.querySelector(`output.total[data-player="${index}"]`).textContent = String(player.total);
+      const li = document.createElement("li");
+      li.className = "rank";
+      const head = document.createElement("span");
+      head.className = "who";
+      const place = player.place === null ? "–" : `${player.place}.`;
+      head.textContent = `${place} ${player.name}${player.total === null ? "" : ` · ${player.total}`}`;
+      const why = document.createElement("span");
+      why.className = "why";
+      // Both languages, the interface language first.
+      const first = document.createElement("span"); first.lang = uiLang() === "zh" ? "zh-Hans" : "en";
+      first.textContent = player.decided_by[uiLang()];
+      const second = document.createElement("span"); second.className = "other-lang";
+      const other = uiLang() === "zh" ? "en" : "zh";
+      second.lang = other === "zh" ? "zh-Hans" : "en";
+      second.textContent = player.decided_by[other];
+      why.append(first, second);
+      li.dataset.place = player.place ?? "";
+      li.dataset.rule = player.decided_by.rule;
+      li.append(head, why);
+      ranking.append(li);
+    }
+    for (const note of answer.result.notes) notes.append(bilingual("li", note));
+    form.dataset.state = "final";
+  } else {
+    for (const entry of answer.partial ?? []) {
+      const out = form.querySelector(`output.total[data-player="${entry.index}"]`);
+      if (out && entry.total !== null) out.textContent = String(entry.total);
+    }
+    form.dataset.state = "incomplete";
+  }
+}
+
+// ------------------------------------------------------------ one game
+
+function setupGame(section) {
+  const gameId = section.dataset.game;
+  const state = load(gameId, section);
+  const countSelect = section.querySelector("[data-role=players]");
+  const sheet = section.querySelector("form.sheet");
+  const checklist = section.querySelector(".checklist");
+  const sequence = new WeakMap();
+
+  function applyState() {
+    const min = Number(section.dataset.min), max = Number(section.dataset.max);
+    const count = Number.isInteger(state.players) && state.players >= min && state.players <= max ? state.players : Number(section.dataset.default);
+    countSelect.value = String(count);
+    for (const box of section.querySelectorAll("[data-option]")) box.checked = Boolean(state.options[box.dataset.option]);
+    for (const el of section.querySelectorAll("[data-field=name]")) el.value = String(state.names[Number(el.dataset.player)] ?? "");
+    for (const el of section.querySelectorAll("[data-tool] [data-field]:not([data-field=name])")) {
+      const stored = state.values[inputKey(toolOf(el), el)];
+      if (el.type === "radio") el.checked = stored !== undefined && String(stored) === el.value;
+      else el.value = stored === undefined ? "" : String(stored);
+    }
+    showColumns();
+  }
+
+  function showColumns() {
+    const count = playerCount(section);
+    for (const cell of section.querySelectorAll("[data-tool] [data-player]")) {
+      if (cell.matches("th, td")) cell.hidden = Number(cell.dataset.player) >= count;
+    }
+    for (const label of section.querySelectorAll(".count-label")) {
+      label.replaceChildren(bilingual("span", { zh: `${count} 人`, en: `${count} players` }));
+    }
+  }
+
+  function remember(el) {
+    if (el.dataset.field === "name") {
+      state.names[Number(el.dataset.player)] = el.value;
+      for (const twin of section.querySelectorAll(`[data-field=name][data-player="${el.dataset.player}"]`)) if (twin !== el) twin.value = el.value;
+    } else {
+      state.values[inputKey(toolOf(el), el)] = el.value;
+    }
+    save(gameId, state);
+  }
+
+  function tickKey() {
+    return `${playerCount(section)}|${JSON.stringify(optionsOf(section))}`;
+  }
+
+  function applyTicks() {
+    const ticked = new Set(state.ticks[tickKey()] ?? []);
+    for (const box of checklist.querySelectorAll("input[data-step]")) box.checked = ticked.has(Number(box.dataset.step));
+  }
+
+  async function recompute(form) {
+    const n = (sequence.get(form) ?? 0) + 1;
+    sequence.set(form, n);
+    const payload = JSON.stringify(collect(section, form));
+    const started = performance.now();
+    const answer = form.dataset.tool === "score"
+      ? await callPython("compute", gameId, payload)
+      : await callPython("helper", gameId, form.dataset.tool, payload);
+    if (sequence.get(form) !== n) return; // a newer edit is on its way
+    showProblems(form, answer.problems ?? []);
+    if (form.dataset.tool === "score") showResult(form, answer);
+    else showHelper(form, answer);
+    const took = performance.now() - started;
+    timings.recompute.push(took);
+    form.dataset.computed = String(Number(form.dataset.computed ?? 0) + 1);
+    document.dispatchEvent(new CustomEvent("tc:computed", { detail: { game: gameId, tool: form.dataset.tool, ms: took } }));
+  }
+
+  function showHelper(form, answer) {
+    const out = form.querySelector(".helper-out");
+    out.replaceChildren();
+    const fills = form.querySelector(".fills");
+    fills.hidden = true;
+    if (!answer.ok) return;
+    for (const line of answer.lines) out.append(bilingual("li", line));
+    if (Object.keys(answer.fills).length) {
+      fills.hidden = false;
+      fills.querySelector("button").onclick = () => {
+        for (const [field, values] of Object.entries(answer.fills)) {
+          values.forEach((value, p) => {
+            const el = sheet.querySelector(`[data-field="${field}"][data-player="${p}"]`);
+            if (el) { el.value = String(value); remember(el); }
+          });
+        }
+        location.hash = `#${gameId}/score`;
+        recompute(sheet);
+      };
+    }
+  }
+
+  async function refreshChecklist() {
+    const count = playerCount(section);
+    const current = Number(checklist.dataset.players);
+    const options = optionsOf(section);
+    if (current === count && JSON.stringify(options) === (checklist.dataset.options ?? "{}")) return applyTicks();
+    checklist.setAttribute("aria-busy", "true");
+    const answer = await callPython("setup", gameId, count, JSON.stringify(options));
+    checklist.removeAttribute("aria-busy");
+    if (!answer.ok) return;
+    if (playerCount(section) !== count) return;
+    checklist.replaceChildren();
+    answer.steps.forEach((step, index) => {
+      const li = document.createElement("li");
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.dataset.step = String(index);
+      label.append(box, " ", ...bilingual("span", step).childNodes);
+      li.append(label);
+      if (step.note) li.append(bilingual("p", step.note, "step-note"));
+      checklist.append(li);
+    });
+    checklist.dataset.players = String(count);
+    checklist.dataset.options = JSON.stringify(options);
+    applyTicks();
+  }
+
+  function activeForms() {
+    return [...section.querySelectorAll("form.tool")];
+  }
+
+  section.addEventListener("input", (event) => {
+    const el = event.target;
+    if (el.matches("[data-step]")) return;
+    if (el.matches("[data-field]")) {
+      remember(el);
+      const forms = el.dataset.field === "name" ? activeForms() : [el.closest("form")];
+      for (const form of forms) if (!form.hidden || form === el.closest("form")) recompute(form);
+    }
+  });
+  section.addEventListener("change", (event) => {
+    const el = event.target;
+    if (el.matches("[data-step]")) {
+      const ticked = [...checklist.querySelectorAll("input[data-step]:checked")].map((b) => Number(b.dataset.step));
+      state.ticks[tickKey()] = ticked;
+      save(gameId, state);
+    } else if (el === countSelect || el.matches("[data-option]")) {
+      state.players = playerCount(section);
+      state.options = optionsOf(section);
+      save(gameId, state);
+      showColumns();
+      refreshChecklist();
+      for (const form of activeForms()) recompute(form);
+    } else if (el.type === "radio" && el.matches("[data-field]")) {
+      remember(el);
+      recompute(el.closest("form"));
+    }
+  });
+  section.addEventListener("submit", (event) => event.preventDefault());
+  section.querySelector("[data-action=new-game]").addEventListener("click", () => {
+    const ok = confirm(say("开始新一局？分数、勾选和工具中的数值会被清空（名字和人数保留）。之后可以撤销一次。", "Start a new game? Scores, ticks and helper values are cleared (names and player count stay). You can undo this once."));
+    if (!ok) return;
+    try { localStorage.setItem(UNDO_KEY(gameId), JSON.stringify(state)); } catch (e) { /* undo unavailable */ }
+    state.values = {};
+    state.ticks = {};
+    save(gameId, state);
+    applyState();
+    applyTicks();
+    section.querySelector("[data-action=undo-clear]").hidden = false;
+    for (const form of activeForms()) recompute(form);
+  });
+  section.querySelector("[data-action=undo-clear]").addEventListener("click", (event) => {
+    let previous = null;
+    try { previous = JSON.parse(localStorage.getItem(UNDO_KEY(gameId))); } catch (e) { previous = null; }
+    if (isState(previous)) {
+      Object.assign(state, previous);
+      save(gameId, state);
+      applyState();
+      refreshChecklist();
+      for (const form of activeForms()) recompute(form);
+    }
+    try { localStorage.removeItem(UNDO_KEY(gameId)); } catch (e) { /* ignore */ }
+    event.target.hidden = true;
+  });
+  try { section.querySelector("[data-action=undo-clear]").hidden = localStorage.getItem(UNDO_KEY(gameId)) === null; } catch (e) { /* ignore */ }
+
+  applyState();
+  applyTicks();
+  return {
+    activate(tool) {
+      refreshChecklist();
+      const form = section.querySelector(`form[data-tool="${tool}"]`);
+      if (form) recompute(form);
+    },
+  };
+}
+
+// ------------------------------------------------------------ switching game and tool
+
+const controllers = new Map([...games].map(([id, section]) => [id, setupGame(section)]));
+
+function route() {
+  const [gameId, tool] = decodeURIComponent(location.hash.slice(1)).split("/");
+  const id = games.has(gameId) ? gameId : games.keys().next().value;
+  const section = games.get(id);
+  const tools = [...section.querySelectorAll("[data-tool]")].map((t) => t.dataset.tool);
+  const chosen = tools.includes(tool) ? tool : "score";
+  for (const [other, s] of games) s.hidden = other !== id;
+  for (const t of section.querySelectorAll("[data-tool]")) t.hidden = t.dataset.tool !== chosen;
+  for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === id));
+  for (const a of section.querySelectorAll("[data-tool-tab]")) a.setAttribute("aria-current", String(a.dataset.toolTab === chosen));
+  document.body.dataset.view = `${id}/${chosen}`;
+  controllers.get(id).activate(chosen);
+}
+
+addEventListener("hashchange", route);
+document.addEventListener("tc:lang", () => route());
+route();
+startWorker();

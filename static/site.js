@@ -1,0 +1,35 @@
+// Every page: language switch, offline status, service worker.
+const root = document.documentElement;
+
+export function uiLang() {
+  return root.classList.contains("ui-en") ? "en" : "zh";
+}
+
+function setLang(lang) {
+  root.classList.remove("ui-zh", "ui-en");
+  root.classList.add("ui-" + lang);
+  root.lang = lang === "zh" ? "zh-Hans" : "en";
+  try { localStorage.setItem("tc:lang", lang); } catch (e) { /* not remembered */ }
+  for (const b of document.querySelectorAll("[data-ui-lang]")) b.setAttribute("aria-pressed", String(b.dataset.uiLang === lang));
+  document.dispatchEvent(new CustomEvent("tc:lang", { detail: lang }));
+}
+
+for (const b of document.querySelectorAll("[data-ui-lang]")) {
+  b.setAttribute("aria-pressed", String(b.dataset.uiLang === uiLang()));
+  b.addEventListener("click", () => setLang(b.dataset.uiLang));
+}
+
+const state = document.querySelector(".offline-state");
+function showOnline() {
+  if (!state) return;
+  state.textContent = navigator.onLine ? "" : (uiLang() === "zh" ? "（当前离线）" : "(offline now)");
+}
+addEventListener("online", showOnline);
+addEventListener("offline", showOnline);
+showOnline();
+
+if ("serviceWorker" in navigator && (location.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname))) {
+  navigator.serviceWorker.register(new URL(root.dataset.root + "sw.js", location.href)).catch(() => {
+    /* no offline copy this time; the page itself works */
+  });
+}
