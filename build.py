@@ -103,8 +103,7 @@ def parse_rules(path: Path) -> RulesText:
             chunks[-1][2].append(line)
     intro = render_markdown("\n".join(chunks[0][2]))
     sections = tuple(
-        Section(sid, inline_marks(stitle), render_markdown("\n".join(body)))
-        for sid, stitle, body in chunks[1:]
+        Section(sid, inline_marks(stitle), render_markdown("\n".join(body))) for sid, stitle, body in chunks[1:]
     )
     if not sections:
         raise BuildError(f"{path}: no sections ('## Title {{#id}}')")
@@ -193,9 +192,7 @@ def render_pages(out: Path, games: list[GameContent]) -> list[Path]:
     write("index.html", "index.html", page="home")
     for content in games:
         write(f"rules/{content.game.id}/index.html", "rules.html", page="rules", content=content)
-    checklists = {
-        c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games
-    }
+    checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
     write(
         "play/index.html",
         "play.html",
@@ -222,7 +219,7 @@ def copy_assets(out: Path) -> None:
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / "pyodide" / name)
     (out / "pyscript").mkdir()
-    for source in sorted(pyscript.glob("*.js")) + [pyscript / "core.css"]:
+    for source in [*sorted(pyscript.glob("*.js")), pyscript / "core.css"]:
         shutil.copy2(source, out / "pyscript" / source.name)
     shutil.move(out / "static" / "manifest.webmanifest", out / "manifest.webmanifest")
 

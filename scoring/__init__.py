@@ -1,11 +1,36 @@
-"""Rules and scoring for every game on the site: pure Python, standard library only."""
+"""Rules and scoring for every game on the site: pure Python, standard library only.
+
+A game is one module in this package with a `GAME` (see core.Game); it is found by name, so adding a
+game means adding its module (and its content folder), nothing else.
+"""
 
 from __future__ import annotations
 
-from . import burgundy_cards
+import importlib
+import pkgutil
+
 from .core import Game
 
-GAMES: dict[str, Game] = {g.id: g for g in (burgundy_cards.GAME,)}
+ORDER = ("burgundy-cards", "tuscany", "furstenfeld", "bruges", "palais-royal")
+"""The order the site lists games in; a game not named here comes after these."""
+NOT_GAMES = {"core", "api", "__main__"}
+
+
+def _discover() -> dict[str, Game]:
+    """Every module of this package that defines GAME, by game id, in site order."""
+    found: dict[str, Game] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name in NOT_GAMES or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            found[game.id] = game
+    rank = {gid: i for i, gid in enumerate(ORDER)}
+    return dict(sorted(found.items(), key=lambda item: (rank.get(item[0], len(ORDER)), item[0])))
+
+
+GAMES: dict[str, Game] = _discover()
 """Every game, by id, in the order the site lists them."""
 
 

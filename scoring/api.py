@@ -18,9 +18,7 @@ def setup_json(game_id: str, players: int, options: dict[str, bool] | None = Non
         "game": game.id,
         "players": players,
         "options": chosen,
-        "steps": [
-            {**s.text.as_dict(), "note": s.note.as_dict() if s.note else None} for s in steps
-        ],
+        "steps": [{**s.text.as_dict(), "note": s.note.as_dict() if s.note else None} for s in steps],
     }
 
 
@@ -40,9 +38,7 @@ def evaluate(game_id: str, sheet: object) -> dict[str, Any]:
         for index, player in enumerate(parsed.players):
             mine = [p for p in problems if p.path.startswith(f"players[{index}].scores")]
             breakdown = points_breakdown(game, player, parsed.options)
-            partial.append(
-                {"index": index, "total": None if mine else sum(breakdown.values()), "breakdown": breakdown}
-            )
+            partial.append({"index": index, "total": None if mine else sum(breakdown.values()), "breakdown": breakdown})
     return {"ok": False, "problems": [p.as_dict() for p in problems], "partial": partial}
 
 

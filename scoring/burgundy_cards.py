@@ -53,9 +53,7 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 "Shuffle the remaining animal cards into two equal stacks.",
             )
         ),
-        SetupStep(
-            Text("银币卡和工人卡各分成两个牌库。", "Make two stacks each of silver cards and worker cards.")
-        ),
+        SetupStep(Text("银币卡和工人卡各分成两个牌库。", "Make two stacks each of silver cards and worker cards.")),
         SetupStep(
             Text(
                 "决定起始玩家：起始玩家卡正面朝上（没有问号的一面）放在其庄园卡旁。",
@@ -71,9 +69,7 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 "The source describes four players only (start player none, the next two one each, the last player two); for 2 and 3 players this site applies the same pattern: start player none, the last player two, the others one.",
             ),
         ),
-        SetupStep(
-            Text("展示卡 1–6 按顺序排在桌子中央。", "Lay out the display cards 1–6 in the middle of the table.")
-        ),
+        SetupStep(Text("展示卡 1–6 按顺序排在桌子中央。", "Lay out the display cards 1–6 in the middle of the table.")),
         SetupStep(
             Text(
                 "7 张奖励卡（标有「1」）放在展示卡上方，稍微扇形展开。",
@@ -125,10 +121,22 @@ GAME = Game(
     min_players=2,
     max_players=4,
     categories=(
-        Category(_count("estate_sets", "庄园三张一套", "Estate sets", "已完成的三张一套上印的分数", "Points printed on completed sets of three")),
+        Category(
+            _count(
+                "estate_sets",
+                "庄园三张一套",
+                "Estate sets",
+                "已完成的三张一套上印的分数",
+                "Points printed on completed sets of three",
+            )
+        ),
         Category(_count("bonus_cards", "奖励卡", "Bonus cards", "奖励卡上的分数", "Points on bonus cards")),
-        Category(_count("vp_cards", "分数卡", "Victory-point cards", "分数卡上的分数", "Points on victory-point cards")),
-        Category(_count("goods_sold", "出售的货物", "Goods sold", "已出售货物卡显示的分数", "Points showing on sold goods")),
+        Category(
+            _count("vp_cards", "分数卡", "Victory-point cards", "分数卡上的分数", "Points on victory-point cards")
+        ),
+        Category(
+            _count("goods_sold", "出售的货物", "Goods sold", "已出售货物卡显示的分数", "Points showing on sold goods")
+        ),
         Category(
             _count(
                 "animal_kinds",
@@ -144,7 +152,9 @@ GAME = Game(
             Field(
                 "start_player",
                 Text("起始玩家卡", "Start-player card"),
-                Text("持有起始玩家卡的玩家得 1 分（无论哪一面朝上）", "The holder scores 1 point, whichever side is up"),
+                Text(
+                    "持有起始玩家卡的玩家得 1 分（无论哪一面朝上）", "The holder scores 1 point, whichever side is up"
+                ),
                 kind=FieldKind.ONE_PLAYER,
                 rule="end-of-game",
             )

@@ -61,6 +61,7 @@ class Field:
     allowed: tuple[int, ...] = ()  # when set, the only values accepted
     choices: tuple[Choice, ...] = ()
     rule: str = ""  # id of the rules section that defines it
+    requires: str = ""  # key of the option that must be on for this field to be used
 
     @property
     def upper(self) -> int:
@@ -232,7 +233,7 @@ class Game:
     source_lang: str = "zh-Hans"  # script of the Chinese source text (zh-Hans or zh-Hant)
     notes: tuple[Text, ...] = ()  # said on the score sheet and in every result
     score: Callable[[Game, Sheet], Result] | None = None  # default: points and tie-breakers
-    fields_for: Callable[[Mapping[str, bool]], tuple[str, ...]] | None = None  # keys in use
+    validate: Callable[[Sheet], list[SheetError]] | None = None  # rules across fields, after each field checks
 
     @property
     def player_fields(self) -> tuple[Field, ...]:
@@ -286,13 +287,8 @@ def parse_count(raw: object, f: Field, path: str, label: Text) -> int:
         if not (text.isascii() and (text.isdigit() or sign)):
             if _looks_fractional(text):
                 raise SheetError(path, Text(f"{label.zh}：请输入整数。", f"{label.en}: enter a whole number."))
-            raise SheetError(
-                path, Text(f"{label.zh}：“{raw}”不是数字。", f"{label.en}: “{raw}” is not a number.")
-            )
-        if len(text) > 6:
-            value = MAX_VALUE + 1
-        else:
-            value = int(text)
+            raise SheetError(path, Text(f"{label.zh}：“{raw}”不是数字。", f"{label.en}: “{raw}” is not a number."))
+        value = MAX_VALUE + 1 if len(text) > 6 else int(text)
     else:
         raise SheetError(path, Text(f"{label.zh}：请输入数字。", f"{label.en}: enter a number."))
     if value < f.minimum:
@@ -347,9 +343,7 @@ def parse_field(raw: object, f: Field, path: str) -> Any:
             out.append(parse_count(item, f, f"{path}[{i}]", _label(f, i)))
             continue
         parts = _as_list(item, len(f.parts), f"{path}[{i}]", _label(f, i))
-        out.append(
-            tuple(parse_count(p, f, f"{path}[{i}][{j}]", _label(f, i, j)) for j, p in enumerate(parts))
-        )
+        out.append(tuple(parse_count(p, f, f"{path}[{i}][{j}]", _label(f, i, j)) for j, p in enumerate(parts)))
     return tuple(out)
 
 
@@ -369,9 +363,7 @@ def _as_list(raw: object, size: int, path: str, label: Text) -> Sequence[object]
     if raw is None:
         return [None] * size
     if not isinstance(raw, list | tuple) or len(raw) != size:
-        raise SheetError(
-            path, Text(f"{label.zh}：需要 {size} 个数值。", f"{label.en}: needs {size} values.")
-        )
+        raise SheetError(path, Text(f"{label.zh}：需要 {size} 个数值。", f"{label.en}: needs {size} values."))
     return raw
 
 
@@ -396,16 +388,13 @@ def check_name(raw: object, index: int) -> str:
             Text(f"{who.zh}：不能包含 < 或 >。", f"{who.en}: cannot contain < or >."),
         )
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise SheetError(
-            path, Text(f"{who.zh}：含有控制字符。", f"{who.en}: contains control characters.")
-        )
+        raise SheetError(path, Text(f"{who.zh}：含有控制字符。", f"{who.en}: contains control characters."))
     return name
 
 
 def active_player_fields(game: Game, options: Mapping[str, bool]) -> tuple[Field, ...]:
     """The per-player fields in use with these options."""
-    keys = game.fields_for(options) if game.fields_for else None
-    return tuple(f for f in game.player_fields if keys is None or f.key in keys)
+    return tuple(f for f in game.player_fields if not f.requires or options.get(f.requires, False))
 
 
 def parse_options(game: Game, raw: object) -> dict[str, bool]:
@@ -417,9 +406,7 @@ def parse_options(game: Game, raw: object) -> dict[str, bool]:
     known = {o.key for o in game.options}
     for key in raw:
         if key not in known:
-            raise SheetError(
-                f"options.{key}", Text(f"未知选项：{key}。", f"unknown option: {key}.")
-            )
+            raise SheetError(f"options.{key}", Text(f"未知选项：{key}。", f"unknown option: {key}."))
     return {o.key: bool(raw.get(o.key, False)) for o in game.options}
 
 
@@ -478,11 +465,11 @@ def check_form(
     seen: set[str] = set()
     for index, entry in enumerate(raw_players):
         if not isinstance(entry, dict):
-            problems.append(
-                SheetError(f"players[{index}]", Text("玩家格式错误。", "a player must be an object."))
-            )
+            problems.append(SheetError(f"players[{index}]", Text("玩家格式错误。", "a player must be an object.")))
             entry = {}
         try:
+            if not fields:  # a form with nothing per player: names do not matter
+                raise _NoNameNeeded
             name = check_name(entry.get("name"), index)
             if name.casefold() in seen:
                 raise SheetError(
@@ -490,14 +477,14 @@ def check_form(
                     Text(f"名字“{name}”重复了。", f"the name “{name}” is used twice."),
                 )
             seen.add(name.casefold())
+        except _NoNameNeeded:
+            name = ""
         except SheetError as error:
             problems.append(error)
             name = ""
         scores = entry.get("scores", {})
         if not isinstance(scores, dict):
-            problems.append(
-                SheetError(f"players[{index}].scores", Text("分数格式错误。", "scores must be an object."))
-            )
+            problems.append(SheetError(f"players[{index}].scores", Text("分数格式错误。", "scores must be an object.")))
             scores = {}
         for key in scores:
             if key not in by_key:
@@ -544,14 +531,19 @@ def check_form(
                         ),
                     )
                 )
-    return Sheet(tuple(players), table_values, options), problems
+    sheet = Sheet(tuple(players), table_values, options)
+    if not problems and game.validate is not None and fields == active_player_fields(game, options):
+        problems.extend(game.validate(sheet))
+    return sheet, problems
+
+
+class _NoNameNeeded(Exception):
+    """Raised internally to skip name checks on forms with no per-player fields."""
 
 
 def _for_player(error: SheetError, who: str) -> SheetError:
     """Prefix a field message with the player it belongs to."""
-    return SheetError(
-        error.path, Text(f"{who}：{error.message.zh}", f"{who}: {error.message.en}")
-    )
+    return SheetError(error.path, Text(f"{who}：{error.message.zh}", f"{who}: {error.message.en}"))
 
 
 # ---------------------------------------------------------------- ranking
@@ -560,16 +552,10 @@ def _for_player(error: SheetError, who: str) -> SheetError:
 def points_breakdown(game: Game, player: Player, options: Mapping[str, bool]) -> dict[str, int]:
     """Points per scored category in use."""
     keys = {f.key for f in active_player_fields(game, options)}
-    return {
-        c.field.key: c.points(player.values[c.field.key])
-        for c in game.categories
-        if c.field.key in keys
-    }
+    return {c.field.key: c.points(player.values[c.field.key]) for c in game.categories if c.field.key in keys}
 
 
-def rank(
-    game: Game, sheet: Sheet, breakdowns: Sequence[Mapping[str, int]], notes: tuple[Text, ...] = ()
-) -> Result:
+def rank(game: Game, sheet: Sheet, breakdowns: Sequence[Mapping[str, int]], notes: tuple[Text, ...] = ()) -> Result:
     """Place players by total, then by each tie-breaker in turn, then shared."""
     totals = [sum(b.values()) for b in breakdowns]
     order = list(range(len(sheet.players)))
@@ -589,11 +575,7 @@ def rank(
             previous = key
         rivals = [j for j in order if j != i and totals[j] == totals[i]]
         decision = _decide(game, sheet, i, rivals, totals[i])
-        results.append(
-            PlayerResult(
-                sheet.players[i].name, totals[i], place, tuple(breakdowns[i].items()), decision
-            )
-        )
+        results.append(PlayerResult(sheet.players[i].name, totals[i], place, tuple(breakdowns[i].items()), decision))
     all_notes = list(game.notes) + list(notes)
     return Result(game.id, tuple(results), tuple(all_notes))
 

@@ -1,0 +1,83 @@
+"""Shared fixtures: the built site, served on 127.0.0.1, and Debian's Chromium for Playwright."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Launch Debian's Chromium: Playwright cannot download its own browsers here."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the site once per test session into a temporary folder."""
+    import build
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    build.build(out)
+    return out
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files without a log line per request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Stay quiet."""
+
+
+class SiteServer:
+    """A static server on 127.0.0.1 that tests can stop and start again on the same port."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self._server: http.server.ThreadingHTTPServer | None = None
+
+    def start(self) -> None:
+        """Serve (again)."""
+        handler = functools.partial(_QuietHandler, directory=str(self.root))
+        http.server.ThreadingHTTPServer.allow_reuse_address = True
+        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        """Stop serving: the next request gets no answer."""
+        if self._server:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Path) -> Iterator[SiteServer]:
+    """The built site on 127.0.0.1."""
+    server = SiteServer(built_site)
+    server.start()
+    yield server
+    server.stop()
