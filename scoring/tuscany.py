@@ -5,9 +5,7 @@ from __future__ import annotations
 from .core import (
     MAX_VALUE,
     Category,
-    Choice,
     Field,
-    FieldKind,
     Game,
     Helper,
     HelperResult,
@@ -40,7 +38,7 @@ CARDS_PER_POINT = 3
 SCORINGS = 3
 MARKER_THRESHOLDS = (50, 100)
 """Red-track scores at which the 50 marker goes on the lion's head, and turns to its 100 side."""
-RED_STARTS = ("0", "50")
+RED_STARTS = (0, 50)
 """The two readings of the red marker's starting space: nothing, or "at 50" as setup step 11 literally says."""
 
 
@@ -328,14 +326,11 @@ RED_START = Field(
     "red_start",
     Text("红色计分轨起点", "Red track starts at"),
     Text(
-        "原文说指示物放在“50的位置上”，意思不明；未选时从 0 起算",
-        "The source puts the markers “at 50”, which is unclear; counts from 0 when not chosen",
+        "0 或 50：原文第 11 步说指示物放在“50的位置上”，意思不明；留空按 0（只计本局得分）",
+        "0 or 50: setup step 11 of the source puts the markers “at 50”, which is unclear; empty counts from 0 "
+        "(points scored only)",
     ),
-    kind=FieldKind.CHOICE,
-    choices=(
-        Choice("0", Text("0（只计本局得分）", "0 (points scored only)")),
-        Choice("50", Text("50（按原文第 11 步字面）", "50 (setup step 11 read literally)")),
-    ),
+    allowed=RED_STARTS,
     rule="setup",
 )
 
@@ -389,23 +384,16 @@ def _marker(red: int) -> Text | None:
 
 def scoring_phase(sheet: Sheet) -> HelperResult:
     """Keep each player's red track over the three scorings."""
-    choice = sheet.table["red_start"]
-    start = int(choice or "0")
+    start = sheet.table["red_start"]
     done = scorings_entered(sheet)
     _check_green(sheet, done)
-    if choice == "":
+    if start == 0:
         lines = [
             Text(
-                "未选择起点：本工具从 0 起算。原文第 11 步说指示物放在“50的位置上”，意思不明；要按字面从 50 起算，请在上方选择。",
-                "No starting space chosen: counting from 0. Setup step 11 of the source puts the markers “at 50”, "
-                "which is unclear; to count from 50 as literally written, choose it above.",
-            )
-        ]
-    elif start == 0:
-        lines = [
-            Text(
-                "红色计分轨从 0 起算（你的选择；原文的“50的位置上”意思不明）。",
-                "Red track counted from 0 (your choice; the source's “at 50” is unclear).",
+                "红色计分轨从 0 起算，只计本局得分。原文第 11 步说指示物放在“50的位置上”，意思不明；"
+                "要按字面从 50 起算，请在上方填 50。",
+                "Red track counted from 0: points scored only. Setup step 11 of the source puts the markers "
+                "“at 50”, which is unclear; to count from 50 as literally written, enter 50 above.",
             )
         ]
     else:

@@ -24,7 +24,7 @@ def by_name(result) -> dict:
     return {p.name: p for p in result.players}
 
 
-def helper(*players: dict, start: str | None = None) -> dict:
+def helper(*players: dict, start: object = None) -> dict:
     """Run the scoring-phase helper on these players' green and red entries."""
     form: dict = {"players": [{"name": NAMES[i], "scores": dict(p)} for i, p in enumerate(players)]}
     if start is not None:
@@ -325,6 +325,15 @@ def test_three_way_tie_resolved_on_the_third_tie_breaker() -> None:
     assert result.players[3].decided_by.kind is DecisionKind.TOTAL
 
 
+def test_three_way_tie_where_two_still_share_after_the_third_tie_breaker() -> None:
+    same = {"empty_spaces": 8, "green_track": 55, "red_track": 70}
+    result = score(
+        GAME, sheet({**same, "cards_in_hand": 5}, {**same, "cards_in_hand": 3}, {**same, "cards_in_hand": 3})
+    )
+    assert [(p.name, p.place) for p in result.players] == [("Bo", 1), ("Cy", 1), ("Ann", 3)]
+    assert result.players[2].decided_by.key == "cards_in_hand"
+
+
 def test_tie_breakers_apply_in_order_within_one_tie() -> None:
     # Cy wins on empty spaces; Ann and Bo are still tied there and part on the green track.
     result = score(
@@ -417,15 +426,21 @@ def test_each_scoring_adds_the_whole_green_total_without_reset() -> None:
 @pytest.mark.parametrize(
     ("start", "en", "zh"),
     [
-        ("", "No starting space chosen: counting from 0.", "未选择起点：本工具从 0 起算。"),
-        ("0", "Red track counted from 0 (your choice;", "红色计分轨从 0 起算（你的选择"),
-        ("50", "Red track counted from 50 (setup step 11 read literally;", "红色计分轨从 50 起算"),
+        (None, "Red track counted from 0: points scored only.", "红色计分轨从 0 起算，只计本局得分。"),
+        ("", "Red track counted from 0: points scored only.", "红色计分轨从 0 起算，只计本局得分。"),
+        ("0", "Red track counted from 0: points scored only.", "红色计分轨从 0 起算，只计本局得分。"),
+        (50, "Red track counted from 50 (setup step 11 read literally;", "红色计分轨从 50 起算"),
     ],
 )
-def test_the_output_says_what_it_assumes(start: str, en: str, zh: str) -> None:
+def test_the_output_says_what_it_assumes(start: object, en: str, zh: str) -> None:
     answer = helper({"green": [3, 0, 0]}, {}, start=start)
     assert answer["lines"][0]["en"].startswith(en)
     assert answer["lines"][0]["zh"].startswith(zh)
+    if "from 0" in en:
+        assert (
+            "“at 50”, which is unclear; to count from 50 as literally written, enter 50 above"
+            in answer["lines"][0]["en"]
+        )
     assert "whole green-track score at that moment is added to the red track" in answer["lines"][1]["en"]
     assert "不要重置绿色计分轨" in answer["lines"][1]["zh"]
 
@@ -509,6 +524,7 @@ def test_a_scoring_nobody_entered_is_not_checked() -> None:
         ({"players": [{"name": "Ann"}], "table": {}}, "2–4 players"),
         ({"players": [{"name": "Ann"}, {"name": ""}]}, "cannot be empty"),
         ({"players": [{"name": "Ann"}, {"name": "Bo"}], "table": {"red_start": "25"}}, "must be one of 0, 50"),
+        ({"players": [{"name": "Ann"}, {"name": "Bo"}], "table": {"red_start": 51}}, "must be one of 0, 50"),
         ({"players": [{"name": "Ann"}, {"name": "Bo"}], "table": {"start": "0"}}, "unknown entry"),
     ],
 )
