@@ -1,0 +1,154 @@
+"""Palais Royal on the built site, in Chromium, on a phone and a desktop."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, site_context
+
+pytestmark = pytest.mark.e2e
+GAME = "palais-royal"
+EDGE_POINTS = [[6, 3], [5, 2], [4, 1], [3, 1]]
+
+
+@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
+def viewport(request: pytest.FixtureRequest) -> dict:
+    """Each test runs on a phone and on a desktop."""
+    return VIEWPORTS[request.param]
+
+
+def fill_edge_points(play: Play, points: list[list[int]]) -> None:
+    """Type the points printed for first and second place on each edge (a table field)."""
+    for edge, parts in enumerate(points):
+        for part, value in enumerate(parts):
+            play.fill("edges", -1, value, entry=edge, part=part)
+
+
+def tie_rule(play: Play):
+    """The table's choice of how a tie on an edge is settled."""
+    return play.tool().locator('select[data-field="edge_tie_rule"]')
+
+
+def test_fill_a_sheet_and_read_the_ranking(browser: Browser, site_server, viewport: dict) -> None:
+    with site_context(browser, viewport) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open("score")
+        fill_edge_points(play, EDGE_POINTS)
+        play.fill_sheet(
+            [
+                (
+                    "Ann",
+                    {"nobles": 24, "privileges_played": 3, "privileges_unplayed": 9, "edge_servants": [3, 1, 0, 0]},
+                ),
+                ("Bo", {"nobles": 30, "privileges_unplayed": 2, "edge_servants": [1, 2, 0, 1]}),
+                ("Cy", {"nobles": 18, "edge_servants": [0, 0, 2, 0]}),
+            ]
+        )
+        # Ann 24 + 3 + 6 (unplayed, capped) + 6 + 2 = 41; Bo 30 + 2 + 3 + 5 + 3 = 43; Cy 18 + 4 = 22.
+        play.expect_ranking(["1. Bo · 43", "2. Ann · 41", "3. Cy · 22"])
+        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("41")
+        notes = play.tool().locator(".result-notes")
+        expect(notes).to_contain_text(re.compile("Edge 1: first Ann \\(3 servants\\) scores 6|边沿 1：第一名 Ann"))
+        expect(notes).to_contain_text(re.compile("no tie-breaker|没有决胜规则"))
+        if viewport["width"] < 400:
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
+        assert foreign_requests(context, site_server.url) == []
+
+
+def test_edge_tie_needs_the_table_s_rule(browser: Browser, site_server, viewport: dict) -> None:
+    with site_context(browser, viewport) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open("score")
+        play.wait_ready()
+        fill_edge_points(play, EDGE_POINTS)
+        play.fill_sheet(
+            [
+                ("Ann", {"nobles": 10, "edge_servants": [2, 0, 0, 0]}),
+                ("Bo", {"nobles": 10, "edge_servants": [2, 0, 0, 0]}),
+            ]
+        )
+        expect(play.problems()).to_contain_text(
+            re.compile("Edge 1: Ann and Bo are tied for first place|边沿 1：Ann、Bo 以各 2 个仆人并列第一名")
+        )
+        expect(play.problems()).to_contain_text(re.compile("source has no rule|原文没有说明"))
+        expect(play.field("edges", -1, entry=0, part=0)).to_have_attribute("aria-invalid", "true")
+        tie_rule(play).select_option("split-down")
+        play.expect_ranking(["1. Ann · 14", "1. Bo · 14"])
+        expect(play.problems()).to_be_empty()
+        assert "no tie-breaker" in play.reasons()[0]
+        tie_rule(play).select_option("each-scores")
+        play.expect_ranking(["1. Ann · 16", "1. Bo · 16"])
+        page.reload()
+        expect(tie_rule(play)).to_have_value("each-scores")
+        play.expect_ranking(["1. Ann · 16", "1. Bo · 16"])
+
+
+def test_bad_input_names_the_field(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open("score")
+        play.fill_sheet([("Ann", {"nobles": 5}), ("Bo", {"nobles": 3})])
+        play.expect_ranking(["1. Ann · 5", "2. Bo · 3"])
+        play.fill("edge_servants", 1, 26, entry=2)
+        expect(play.problems()).to_contain_text(re.compile(r"Servants on the edges \(Edge 3\): at most 25|最大为 25"))
+        expect(play.field("edge_servants", 1, entry=2)).to_have_attribute("aria-invalid", "true")
+        play.fill("edge_servants", 1, 1, entry=2)
+        play.expect_ranking(["1. Ann · 5", "2. Bo · 3"])
+
+
+def test_checklist_by_player_count(browser: Browser, site_server, viewport: dict) -> None:
+    with site_context(browser, viewport) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open("setup")
+        checklist = play.tool("setup").locator(".checklist")
+        expect(checklist).to_contain_text(re.compile("seat 4: 3|第 4 位：3 个"))
+        expect(checklist).to_contain_text(re.compile("72 in all|共 72 个"))
+        expect(checklist).to_contain_text(re.compile("picture the source refers to is missing|不在源文本中"))
+        checklist.locator("input[type=checkbox]").nth(1).check()
+        play.set_players(2)
+        expect(checklist).to_contain_text(re.compile("36 in all|共 36 个"), timeout=60_000)
+        expect(checklist).to_contain_text(re.compile("seat 2: 1\\.|第 2 位：1 个。"))
+        expect(checklist).not_to_contain_text(re.compile("seat 3:|第 3 位："))
+        expect(checklist).to_contain_text(re.compile("describes four seats|按四个座位描述"))
+        assert checklist.locator("input:checked").count() == 0
+        play.set_players(4)
+        expect(checklist).to_contain_text(re.compile("72 in all|共 72 个"), timeout=60_000)
+        expect(checklist.locator("input[type=checkbox]").nth(1)).to_be_checked()
+
+
+def test_majority_helper(browser: Browser, site_server, viewport: dict) -> None:
+    with site_context(browser, viewport) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open("majority")
+        play.wait_ready()
+        # Rooms: parade ground, stairway, mint, King's Residence, Madame, office, gate, back door, Cardinal.
+        play.fill_sheet(
+            [
+                ("Ann", {"room_servants": [3, 2, 2, 0, 0, 1, 0, 0, 1]}),
+                ("Bo", {"room_servants": [3, 2, 1, 0, 0, 4, 0, 0, 0]}),
+                ("Cy", {"room_servants": [0, 2, 0, 1, 0, 0, 0, 0, 1]}),
+            ],
+            tool="majority",
+        )
+        out = play.tool("majority").locator(".helper-out")
+        expect(out).to_contain_text(
+            re.compile(
+                "Parade ground: Ann and Bo tie \\(3 each\\); Ann has the most servants with the Cardinal|阅兵场：Ann、Bo 平手"
+            )
+        )
+        expect(out).to_contain_text(re.compile("Mint: Ann has the most \\(2 servants\\)|铸币房：Ann 最多"))
+        expect(out).to_contain_text(re.compile("Stairway: .*still tied with the Cardinal|阶梯：.*依然平手"))
+        expect(out).to_contain_text(re.compile("Office: majority bonus: none|办公室：最多数奖励：无"))
+        expect(out).to_contain_text(re.compile("Gate: the source gives the gate no action|大门：原文没有"))
+        expect(play.tool("majority").locator(".fills")).to_be_hidden()
+        play.fill("room_servants", 2, 9, tool="majority", entry=0)
+        expect(out).to_contain_text(re.compile("Parade ground: Cy has the most \\(9 servants\\)|阅兵场：Cy 最多"))
+        play.fill("room_servants", 0, 26, tool="majority", entry=0)
+        expect(play.problems("majority")).to_contain_text(re.compile("at most 25|最大为 25"))
+        if viewport["width"] < 400:
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
