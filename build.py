@@ -242,6 +242,9 @@ def precache_list(out: Path) -> list[str]:
 
 def write_service_worker(out: Path) -> str:
     """sw.js with the file list and a cache name derived from the content; return the version."""
+    template = out / "static" / "sw.template.js"
+    script = template.read_text(encoding="utf-8")
+    template.unlink()
     files = precache_list(out)
     digest = hashlib.sha256()
     for url in files:
@@ -249,10 +252,8 @@ def write_service_worker(out: Path) -> str:
         digest.update(url.encode())
         digest.update(path.read_bytes())
     version = digest.hexdigest()[:16]
-    template = (STATIC / "sw.template.js").read_text(encoding="utf-8")
-    script = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=1))
+    script = script.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=1))
     (out / "sw.js").write_text(script, encoding="utf-8")
-    (out / "static" / "sw.template.js").unlink()
     return version
 
 

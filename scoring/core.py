@@ -589,8 +589,8 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
         )
     values = sheet.players[i].values
     for t in game.tie_breakers:
-        tied = [j for j in rivals if sheet.players[j].values[t.key] == values[t.key]]
-        if len(tied) < len(rivals):
+        rivals = [j for j in rivals if sheet.players[j].values[t.key] == values[t.key]]
+        if not rivals:  # the last tie-breaker that left player i alone decided the place
             source = "" if t.in_source else "（此规则不在原文中）"
             source_en = "" if t.in_source else " (this rule is not in the source text)"
             return Decision(
@@ -601,20 +601,21 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
                 ),
                 t.key,
             )
-        rivals = tied
+    others = "、".join(sheet.players[j].name for j in rivals)
+    others_en = ", ".join(sheet.players[j].name for j in rivals)
     if game.tie_breakers:
         return Decision(
             DecisionKind.SHARED,
             Text(
-                f"同为 {total} 分，所有决胜规则也相同：共享名次。",
-                f"Tied on {total} points and on every tie-breaker: the place is shared.",
+                f"同为 {total} 分，与 {others} 的所有决胜规则也相同：共享名次。",
+                f"Tied on {total} points and level with {others_en} on every tie-breaker: the place is shared.",
             ),
         )
     return Decision(
         DecisionKind.SHARED,
         Text(
-            f"同为 {total} 分，原文没有决胜规则：共享名次。",
-            f"Tied on {total} points; the source text gives no tie-breaker: the place is shared.",
+            f"与 {others} 同为 {total} 分，原文没有决胜规则：共享名次。",
+            f"Tied on {total} points with {others_en}; the source text gives no tie-breaker: the place is shared.",
         ),
     )
 

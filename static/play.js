@@ -116,7 +116,10 @@ function collect(section, form) {
     players.push({ name, scores: {} });
   }
   const table = {};
+  const options = optionsOf(section);
   for (const el of form.querySelectorAll("[data-field]:not([data-field=name])")) {
+    const needs = el.closest("[data-requires]");
+    if (needs && !options[needs.dataset.requires]) continue;
     const field = el.dataset.field;
     const p = Number(el.dataset.player);
     if (p >= count) continue;
@@ -137,7 +140,7 @@ function collect(section, form) {
       else (list[entry] ??= [])[Number(el.dataset.part)] = value;
     }
   }
-  return { players, table, options: optionsOf(section) };
+  return { players, table, options };
 }
 
 // ------------------------------------------------------------ writing outputs
@@ -258,6 +261,8 @@ function setupGame(section) {
 
   function showColumns() {
     const count = playerCount(section);
+    const options = optionsOf(section);
+    for (const row of section.querySelectorAll("[data-requires]")) row.hidden = !options[row.dataset.requires];
     for (const cell of section.querySelectorAll("[data-tool] [data-player]")) {
       if (cell.matches("th, td")) cell.hidden = Number(cell.dataset.player) >= count;
     }

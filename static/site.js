@@ -29,7 +29,7 @@ addEventListener("offline", showOnline);
 showOnline();
 
 if ("serviceWorker" in navigator && (location.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname))) {
-  navigator.serviceWorker.register(new URL(root.dataset.root + "sw.js", location.href)).catch(() => {
-    /* no offline copy this time; the page itself works */
+  navigator.serviceWorker.register(new URL(root.dataset.root + "sw.js", location.href)).catch((error) => {
+    console.warn("no offline copy this time; the page itself works", error);
   });
 }

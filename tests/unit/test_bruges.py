@@ -426,7 +426,10 @@ def test_three_way_tie_guilders_separate_some_and_share_the_rest() -> None:
         sheet({"score_track": 20, "guilders": 4}, {"persons": 20, "guilders": 4}, {"houses": 20, "guilders": 2}),
     )
     assert [(p.name, p.place) for p in result.players] == [("Ann", 1), ("Bo", 1), ("Cy", 3)]
-    assert all(p.decided_by.key == "guilders" for p in result.players)
+    ann, bo, cy = result.players
+    assert cy.decided_by.key == "guilders"
+    assert ann.decided_by.kind is DecisionKind.SHARED and "level with Bo" in ann.decided_by.text.en
+    assert bo.decided_by.kind is DecisionKind.SHARED and "level with Ann" in bo.decided_by.text.en
 
 
 def test_guilders_never_lift_a_lower_total() -> None:

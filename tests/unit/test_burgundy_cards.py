@@ -84,7 +84,14 @@ def test_total_is_the_sum_and_storage_is_not_scored() -> None:
     result = score(
         GAME,
         sheet(
-            {"estate_sets": 12, "bonus_cards": 3, "vp_cards": 2, "goods_sold": 5, "animal_kinds": 4, "storage_cards": 9},
+            {
+                "estate_sets": 12,
+                "bonus_cards": 3,
+                "vp_cards": 2,
+                "goods_sold": 5,
+                "animal_kinds": 4,
+                "storage_cards": 9,
+            },
             {"estate_sets": 20},
         ),
     )
@@ -195,3 +202,22 @@ def test_registry_knows_the_game() -> None:
     assert get_game("burgundy-cards") is GAME
     with pytest.raises(ValueError, match="unknown game"):
         get_game("monopoly")
+
+
+def test_three_way_tie_says_which_step_separated_each_player() -> None:
+    from scoring.tuscany import GAME as TUSCANY
+
+    # Not Burgundy-specific: the explanation for a partly broken tie, on a game with three tie-breakers.
+    players = [
+        {"name": "Ann", "scores": {"red_track": 50, "empty_spaces": 3, "green_track": 10, "cards_in_hand": 0}},
+        {"name": "Bo", "scores": {"red_track": 50, "empty_spaces": 2, "green_track": 8, "cards_in_hand": 0}},
+        {"name": "Cy", "scores": {"red_track": 50, "empty_spaces": 2, "green_track": 9, "cards_in_hand": 0}},
+        {"name": "Di", "scores": {"red_track": 50, "empty_spaces": 1, "green_track": 1, "cards_in_hand": 0}},
+    ]
+    result = score(TUSCANY, {"players": players})
+    assert [(p.name, p.place, p.decided_by.key) for p in result.players] == [
+        ("Ann", 1, "empty_spaces"),
+        ("Bo", 2, "green_track"),
+        ("Cy", 3, "green_track"),
+        ("Di", 4, "empty_spaces"),
+    ]

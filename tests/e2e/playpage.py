@@ -1,0 +1,140 @@
+"""Helpers for driving play/ in the e2e tests: open a game's tool, fill a sheet, read the ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
+
+
+@contextmanager
+def site_context(browser: Browser, viewport: dict, **kwargs: object) -> Iterator[BrowserContext]:
+    """A fresh context that records every request, so tests can prove none left the site."""
+    context = browser.new_context(viewport=viewport, service_workers="allow", **kwargs)
+    context.requested = []  # type: ignore[attr-defined]
+    context.on("request", lambda request: context.requested.append(request.url))  # type: ignore[attr-defined]
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def foreign_requests(context: BrowserContext, origin: str) -> list[str]:
+    """Requests that went anywhere but the site's own origin."""
+    return [
+        url
+        for url in context.requested  # type: ignore[attr-defined]
+        if not (url.startswith(origin) or url.startswith(f"blob:{origin}") or url.startswith("data:"))
+    ]
+
+
+class Play:
+    """The play/ page, one game at a time."""
+
+    def __init__(self, page: Page, base_url: str, game: str) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.game = game
+
+    def open(self, tool: str = "score") -> Play:
+        """Navigate to the game's tool."""
+        self.page.goto(f"{self.base_url}play/#{self.game}/{tool}")
+        return self
+
+    @property
+    def section(self):
+        """The game's section of the page."""
+        return self.page.locator(f'section.game[data-game="{self.game}"]')
+
+    def tool(self, tool: str = "score"):
+        """One tool (form or checklist) of the game."""
+        return self.section.locator(f'[data-tool="{tool}"]')
+
+    def wait_ready(self) -> None:
+        """Wait until Python runs in the worker."""
+        expect(self.page.locator(".engine")).to_have_attribute("data-state", "ready", timeout=60_000)
+
+    def set_players(self, count: int) -> None:
+        """Choose the player count."""
+        self.section.locator("[data-role=players]").select_option(str(count))
+
+    def set_option(self, key: str, on: bool) -> None:
+        """Switch a variant on or off."""
+        self.section.locator(f'[data-option="{key}"]').set_checked(on)
+
+    def name(self, player: int, name: str, tool: str = "score") -> None:
+        """Type a player's name."""
+        self.tool(tool).locator(f'[data-field=name][data-player="{player}"]').fill(name)
+
+    def field(self, key: str, player: int, entry: int | None = None, part: int | None = None, tool: str = "score"):
+        """One input of a form."""
+        selector = f'[data-field="{key}"][data-player="{player}"]'
+        if entry is not None:
+            selector += f'[data-entry="{entry}"]'
+        if part is not None:
+            selector += f'[data-part="{part}"]'
+        return self.tool(tool).locator(selector)
+
+    def fill(self, key: str, player: int, value: str | int, tool: str = "score", **where: int) -> None:
+        """Type a value, or tick the radio for one-player marks."""
+        target = self.field(key, player, tool=tool, **where)
+        if target.get_attribute("type") == "radio":
+            target.check()
+        else:
+            target.fill(str(value))
+
+    def fill_sheet(self, players: list[tuple[str, dict[str, object]]], tool: str = "score") -> None:
+        """Type names and values for each player in turn."""
+        self.set_players(len(players))
+        for index, (name, scores) in enumerate(players):
+            self.name(index, name, tool=tool)
+            for key, value in scores.items():
+                if isinstance(value, list | tuple):
+                    for entry, item in enumerate(value):
+                        if isinstance(item, list | tuple):
+                            for part, sub in enumerate(item):
+                                self.fill(key, index, sub, tool=tool, entry=entry, part=part)
+                        else:
+                            self.fill(key, index, item, tool=tool, entry=entry)
+                else:
+                    self.fill(key, index, value, tool=tool)
+
+    def ranking(self) -> list[str]:
+        """The ranking's headline per player, e.g. '1. Ann · 42', once the result is final."""
+        form = self.tool("score")
+        expect(form).to_have_attribute("data-state", "final", timeout=60_000)
+        return [line.strip() for line in form.locator(".ranking .who").all_inner_texts()]
+
+    def expect_ranking(self, lines: list[str]) -> None:
+        """Wait until the ranking reads exactly these lines."""
+        expect(self.tool("score").locator(".ranking .who")).to_have_text(lines, timeout=60_000)
+
+    def reasons(self) -> list[str]:
+        """Why each place was decided, in both languages."""
+        return self.tool("score").locator(".ranking .why").all_inner_texts()
+
+    def problems(self, tool: str = "score"):
+        """The problem list of a form."""
+        return self.tool(tool).locator(".problems")
+
+
+def wait_until_offline_ready(page: Page) -> None:
+    """Wait until the service worker controls the page and has cached the whole site, Pyodide included."""
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=30_000)
+    if page.evaluate("navigator.serviceWorker.controller === null"):
+        page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function(
+        """async () => {
+            const keys = (await caches.keys()).filter((k) => k.startsWith("table-companion-"));
+            if (keys.length !== 1) return false;
+            const cache = await caches.open(keys[0]);
+            return Boolean(await cache.match(new URL("pyodide/pyodide.asm.wasm", document.documentElement.dataset.root ? new URL(document.documentElement.dataset.root, location.href) : location.href)));
+        }""",
+        timeout=60_000,
+    )
