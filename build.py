@@ -240,18 +240,23 @@ def precache_list(out: Path) -> list[str]:
     return names
 
 
+def content_version(out: Path) -> str:
+    """A hash of every file the service worker caches: names and bytes."""
+    digest = hashlib.sha256()
+    for url in precache_list(out):
+        path = out / (url[2:] + ("index.html" if url.endswith("/") else ""))
+        digest.update(url.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def write_service_worker(out: Path) -> str:
     """sw.js with the file list and a cache name derived from the content; return the version."""
     template = out / "static" / "sw.template.js"
     script = template.read_text(encoding="utf-8")
     template.unlink()
     files = precache_list(out)
-    digest = hashlib.sha256()
-    for url in files:
-        path = out / (url[2:] + ("index.html" if url.endswith("/") else ""))
-        digest.update(url.encode())
-        digest.update(path.read_bytes())
-    version = digest.hexdigest()[:16]
+    version = content_version(out)
     script = script.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=1))
     (out / "sw.js").write_text(script, encoding="utf-8")
     return version

@@ -28,8 +28,13 @@ addEventListener("online", showOnline);
 addEventListener("offline", showOnline);
 showOnline();
 
-if ("serviceWorker" in navigator && (location.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname))) {
+// The offline copy is fetched after the page has loaded, so it never competes with first paint.
+function registerServiceWorker() {
   navigator.serviceWorker.register(new URL(root.dataset.root + "sw.js", location.href)).catch((error) => {
     console.warn("no offline copy this time; the page itself works", error);
   });
+}
+if ("serviceWorker" in navigator && (location.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname))) {
+  if (document.readyState === "complete") registerServiceWorker();
+  else addEventListener("load", registerServiceWorker, { once: true });
 }

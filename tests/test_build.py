@@ -1,0 +1,175 @@
+"""The build: succeeds from a clean tree, links resolve, sections pair, the service worker lists real files."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+import build
+from scoring import GAMES
+
+
+class Links(HTMLParser):
+    """Collects href/src targets and element ids of one page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.targets: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Record links and ids."""
+        for name, value in attrs:
+            if name in {"href", "src"} and value:
+                self.targets.append(value)
+            if name == "id" and value:
+                self.ids.add(value)
+
+
+def parse(path: Path) -> Links:
+    """Links and ids of a built page."""
+    parser = Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def page_for(site: Path, url_path: str) -> Path:
+    """The file a site URL path serves."""
+    target = site / url_path.lstrip("/")
+    return target / "index.html" if url_path.endswith("/") or target.is_dir() else target
+
+
+def test_build_writes_every_page(built_site: Path) -> None:
+    assert (built_site / "index.html").is_file()
+    assert (built_site / "play" / "index.html").is_file()
+    for game in GAMES:
+        assert (built_site / "rules" / game / "index.html").is_file()
+
+
+def test_every_link_and_anchor_resolves(built_site: Path) -> None:
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) >= 3 + len(GAMES)
+    checked = 0
+    for page in pages:
+        url = "/" + page.relative_to(built_site).as_posix()
+        for target in parse(page).targets:
+            parsed = urlparse(urljoin(url, target))
+            assert not parsed.scheme and not parsed.netloc, f"{page}: link leaves the site: {target}"
+            file = page_for(built_site, parsed.path)
+            assert file.is_file(), f"{page}: broken link {target}"
+            if parsed.fragment and file.suffix == ".html" and "/play/" not in parsed.path:
+                assert parsed.fragment in parse(file).ids, f"{page}: missing anchor {target}"
+            checked += 1
+    assert checked > 20
+
+
+def test_score_sheet_rule_links_point_at_real_sections(built_site: Path) -> None:
+    play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'href="\.\./rules/([a-z-]+)/#([a-z0-9-]+)"', play)
+    assert links, "the score sheets link no category to its rule"
+    for game, section in links:
+        assert section in parse(built_site / "rules" / game / "index.html").ids, (game, section)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_rules_page_pairs_every_section(built_site: Path, game: str) -> None:
+    html = (built_site / "rules" / game / "index.html").read_text(encoding="utf-8")
+    sections = re.findall(r'<section class="pair" id="([a-z0-9-]+)"(.*?)</section>', html, flags=re.S)
+    assert len(sections) >= 5
+    for section_id, body in sections:
+        zh = re.search(r'<div class="col zh" lang="zh-Han[st]">(.*?)</div>\s*<div class="col en"', body, re.S)
+        en = re.search(r'<div class="col en" lang="en">(.*)</div>', body, re.S)
+        assert zh and re.sub(r"<[^>]+>", "", zh.group(1)).strip(), f"{game}#{section_id}: no Chinese text"
+        assert en and re.sub(r"<[^>]+>", "", en.group(1)).strip(), f"{game}#{section_id}: no English text"
+
+
+@pytest.mark.parametrize("page", ["index.html", *[f"rules/{g}/index.html" for g in GAMES]])
+def test_static_pages_load_no_python(built_site: Path, page: str) -> None:
+    html = (built_site / page).read_text(encoding="utf-8")
+    assert "pyscript" not in html and "pyodide" not in html and "play.js" not in html
+
+
+def test_no_page_or_script_of_ours_names_another_host(built_site: Path) -> None:
+    ours = [*built_site.rglob("*.html"), *(built_site / "static").rglob("*.js"), built_site / "sw.js"]
+    for path in ours:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"""(src|href|import|from|fetch)\s*[=(]?\s*["']https?://""", text), path
+
+
+def test_service_worker_precaches_exactly_the_site(built_site: Path) -> None:
+    script = (built_site / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]{16})"', script)
+    assert version
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", script, re.S).group(1))
+    on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()} - {"sw.js"}
+    listed = {f[2:] + ("index.html" if f.endswith("/") else "") for f in files}
+    assert listed == on_disk
+    assert "pyodide/pyodide.asm.wasm" in listed and "pyscript/core.js" in listed
+
+
+def test_cache_name_follows_the_content(tmp_path: Path, built_site: Path) -> None:
+    again = build.build(tmp_path / "a")
+    assert again == re.search(r'const VERSION = "(\w+)"', (built_site / "sw.js").read_text()).group(1)
+    (tmp_path / "a" / "static" / "site.css").write_text("changed", encoding="utf-8")
+    assert build.content_version(tmp_path / "a") != again
+
+
+def test_worker_config_maps_every_scoring_module(built_site: Path) -> None:
+    play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
+    config = json.loads(re.search(r'data-config="([^"]+)"', play).group(1).replace("&#34;", '"').replace("&quot;", '"'))
+    modules = sorted(p.name for p in (build.ROOT / "scoring").glob("*.py"))
+    assert sorted(Path(k).name for k in config["files"]) == modules
+    for source in config["files"]:
+        assert (built_site / "play" / source).resolve().is_file()
+
+
+def write_rules(folder: Path, zh: str, en: str) -> None:
+    """A game's two rules files in a scratch folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "zh.md").write_text(zh, encoding="utf-8")
+    (folder / "en.md").write_text(en, encoding="utf-8")
+
+
+def test_unpaired_sections_fail_naming_the_file(tmp_path: Path) -> None:
+    write_rules(
+        tmp_path, "# 标题\n\n## 准备 {#setup}\n\n文\n\n## 结束 {#end}\n\n文\n", "# Title\n\n## Setup {#setup}\n\ntext\n"
+    )
+    texts = {lang: build.parse_rules(tmp_path / f"{lang}.md") for lang in build.LANGS}
+    content = build.GameContent(next(iter(GAMES.values())), texts, ())
+    with pytest.raises(build.BuildError, match=r"en\.md: sections do not pair .*unpaired: end"):
+        build.check_content([content])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("no title\n", "first line must be"),
+        ("# T\n\n## Setup\n", "needs an id"),
+        ("# T\n\n## A {#a}\n\n## B {#a}\n", "used twice"),
+        ("# T\n\nonly an intro\n", "no sections"),
+    ],
+)
+def test_malformed_rules_fail_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "zh.md"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(build.BuildError, match=message) as caught:
+        build.parse_rules(path)
+    assert str(path) in str(caught.value)
+
+
+def test_missing_language_fails_naming_the_file(tmp_path: Path) -> None:
+    with pytest.raises(build.BuildError, match=r"en\.md: missing"):
+        build.parse_rules(tmp_path / "en.md")
+
+
+def test_markdown_escapes_html_and_marks_repairs() -> None:
+    html = str(build.render_markdown("a <script>x</script> {+补+} {?怪?}\n\n> note"))
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert '<ins class="repair">补</ins>' in html
+    assert '<mark class="doubt">怪</mark>' in html
+    assert '<blockquote class="note">' in html
