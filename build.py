@@ -1,8 +1,9 @@
-"""Build the static site into site/: load content, check it, render, copy assets, write the service worker."""
+"""Build the static site into site/: load content, check it, render, index, check links, write the service worker."""
 
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import re
 import shutil
@@ -18,7 +19,11 @@ from markupsafe import Markup
 
 from scoring import GAMES
 from scoring.api import setup_json
-from scoring.core import FieldKind, Game
+from scoring.core import Field, FieldKind, Game, Text
+from sitebuild import BuildError
+from sitebuild.glossary import TermMarker, check_labels, check_terms_used
+from sitebuild.links import check_links
+from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
 
 ROOT = Path(__file__).resolve().parent
 CONTENT = ROOT / "content"
@@ -29,10 +34,9 @@ NODE = ROOT / "node_modules"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
-
-
-class BuildError(Exception):
-    """A problem in the sources, naming the file."""
+HAN = re.compile(r"[\u3400-\u9fff]")
+RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+)$")
+"""Ids the rules page gives its introduction, its glossary and the glossary's rows."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,8 @@ def parse_rules(path: Path) -> RulesText:
                 raise BuildError(f"{path}:{number}: a section heading needs an id: '## Title {{#id}}'")
             if match["id"] in seen:
                 raise BuildError(f"{path}:{number}: section id {match['id']!r} is used twice")
+            if RESERVED_IDS.match(match["id"]):
+                raise BuildError(f"{path}:{number}: section id {match['id']!r} is reserved for the page itself")
             seen.add(match["id"])
             chunks.append((match["id"], match["title"], []))
         else:
@@ -137,8 +143,33 @@ def load_content() -> list[GameContent]:
     return games
 
 
+def scoring_file(game: Game) -> Path:
+    """The module that defines a game."""
+    return Path(inspect.getsourcefile(game.setup) or SCORING / f"{game.id.replace('-', '_')}.py")
+
+
+def all_fields(game: Game) -> list[Field]:
+    """Every input of the game: score sheet and helpers."""
+    fields = [*game.player_fields, *game.table_fields]
+    for helper in game.helpers:
+        fields += [*helper.player_fields, *helper.table_fields]
+    return fields
+
+
+def sheet_labels(game: Game) -> list[tuple[str, Text]]:
+    """Every label the score sheet and helpers show, with where it comes from."""
+    labels = []
+    for f in all_fields(game):
+        labels += [(f"field {f.key!r}", f.label)]
+        labels += [(f"field {f.key!r} entry", text) for text in (*f.entries, *f.parts)]
+    labels += [(f"tie-breaker {t.key!r}", t.label) for t in game.tie_breakers]
+    labels += [(f"option {o.key!r}", o.label) for o in game.options]
+    labels += [(f"helper {h.id!r}", h.title) for h in game.helpers]
+    return labels
+
+
 def check_content(games: list[GameContent]) -> None:
-    """Every section pairs with the other language's, and every rule a field names exists."""
+    """Sections pair across languages; the winner, every category and tie-breaker name a rules section that exists."""
     for content in games:
         zh, en = content.texts["zh"], content.texts["en"]
         zh_ids = [s.id for s in zh.sections]
@@ -148,13 +179,67 @@ def check_content(games: list[GameContent]) -> None:
             detail = f"unpaired: {', '.join(missing)}" if missing else "same ids in another order"
             raise BuildError(f"{en.path}: sections do not pair with {zh.path.name} ({detail})")
         game = content.game
-        fields = list(game.player_fields) + list(game.table_fields)
-        for helper in game.helpers:
-            fields += [*helper.player_fields, *helper.table_fields]
-        rules = [f.rule for f in fields] + [h.rule for h in game.helpers]
+        required = [("the game's winner", game.rule)]
+        required += [(f"category {c.field.key!r}", c.field.rule) for c in game.categories]
+        required += [(f"tie-breaker {t.key!r}", t.rule) for t in game.tie_breakers]
+        for what, rule in required:
+            if not rule:
+                raise BuildError(f"{scoring_file(game)}: {what} names no rules section (rule=...)")
+        rules = [rule for _, rule in required] + [f.rule for f in all_fields(game)] + [h.rule for h in game.helpers]
         for rule in rules:
             if rule and rule not in zh_ids:
                 raise BuildError(f"{zh.path}: scoring for {game.id} links to section {rule!r}, which is missing")
+
+
+def check_glossary(games: list[GameContent], table: dict[str, str]) -> None:
+    """Glossary terms occur in both texts, and score-sheet labels translate them as the glossary does."""
+    for content in games:
+        path = CONTENT / content.game.id / "glossary.toml"
+        texts = {lang: content.texts[lang].path.read_text(encoding="utf-8") for lang in LANGS}
+        check_terms_used(content.glossary, texts["zh"], texts["en"], path)
+        check_labels(sheet_labels(content.game), content.glossary, table, scoring_file(content.game), path)
+
+
+def search_docs(games: list[GameContent]) -> tuple[list[Doc], list[TermDoc]]:
+    """What search finds: every introduction and section in both languages, and every glossary term."""
+    docs: list[Doc] = []
+    terms: list[TermDoc] = []
+    for content in games:
+        game = content.game
+        for lang in LANGS:
+            text = content.texts[lang]
+            doc_lang = game.source_lang if lang == "zh" else "en"
+            if plain_text(text.intro):
+                title = plain_text(inline_marks(text.title))
+                docs.append(Doc(game.id, "intro", doc_lang, title, plain_text(text.intro)))
+            docs += [Doc(game.id, s.id, doc_lang, plain_text(s.title), plain_text(s.html)) for s in text.sections]
+        for row, term in enumerate(content.glossary, start=1):
+            terms.append(TermDoc(game.id, f"term-{row}", term["zh"], term["en"], term.get("note", "")))
+    return docs, terms
+
+
+def search_corpus(games: list[GameContent], docs: list[Doc], terms: list[TermDoc]) -> str:
+    """Every text search can find, as one string (to pick the Traditional characters worth folding)."""
+    names = [f"{c.game.name.zh} {c.game.name.en}" for c in games]
+    texts = [f"{d.title} {d.text}" for d in docs] + [f"{t.zh} {t.en} {t.note}" for t in terms]
+    return "\n".join(names + texts)
+
+
+def game_list(games: list[GameContent]) -> list[dict[str, str]]:
+    """Games as the search page names them."""
+    return [{"id": c.game.id, "zh": c.game.name.zh, "en": c.game.name.en, "lang": c.game.source_lang} for c in games]
+
+
+def term_markers(content: GameContent) -> dict[str, TermMarker]:
+    """For each column of the rules page, what marks the game's glossary terms (Chinese terms only)."""
+    pairs = [(t["zh"], t["en"]) for t in content.glossary if HAN.search(t["zh"])]
+    english: dict[str, tuple[str, str]] = {}
+    for zh, en in pairs:
+        english.setdefault(en.casefold(), (en, zh))
+    return {
+        "zh": TermMarker(pairs, english=False, gloss_lang="en"),
+        "en": TermMarker(english.values(), english=True, gloss_lang=content.game.source_lang),
+    }
 
 
 def default_players(game: Game) -> int:
@@ -191,7 +276,13 @@ def render_pages(out: Path, games: list[GameContent]) -> list[Path]:
 
     write("index.html", "index.html", page="home")
     for content in games:
-        write(f"rules/{content.game.id}/index.html", "rules.html", page="rules", content=content)
+        write(
+            f"rules/{content.game.id}/index.html",
+            "rules.html",
+            page="rules",
+            content=content,
+            mark=term_markers(content),
+        )
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
     write(
         "play/index.html",
@@ -201,6 +292,7 @@ def render_pages(out: Path, games: list[GameContent]) -> list[Path]:
         default_players=default_players,
         worker_config=worker_config(out),
     )
+    write("search/index.html", "search.html", page="search")
     write("offline.html", "offline.html", page="offline")
     return pages
 
@@ -266,11 +358,16 @@ def build(out: Path = ROOT / "site") -> str:
     """Build the whole site into out; return the service-worker version."""
     games = load_content()
     check_content(games)
+    docs, terms = search_docs(games)
+    table = fold_table(search_corpus(games, docs, terms))
+    check_glossary(games, table)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_assets(out)
     render_pages(out, games)
+    write_index(out, index_json(game_list(games), docs, terms, table))
+    check_links(out)
     return write_service_worker(out)
 
 

@@ -455,12 +455,15 @@ GAME = Game(
         _count(
             "guilders",
             "剩餘金錢",
-            "Guilders left",
+            "Money left",
             "平手時用：剩下的金錢（元）",
             "For ties: money left (guilders)",
         ),
     ),
-    tie_breakers=(TieBreaker("guilders", True, Text("剩餘金錢較多", "most guilders left"), in_source=False),),
+    tie_breakers=(
+        TieBreaker("guilders", True, Text("剩餘金錢較多", "most money left"), in_source=False, rule="final-scoring"),
+    ),
+    rule="final-scoring",
     notes=(
         Text(
             "平手：原文沒有決勝規則。本站採用出版社的規則：剩餘金錢最多的玩家獲勝；仍平手則共享名次。此規則不在原文中。",

@@ -125,7 +125,7 @@ GAME = Game(
             _count(
                 "estate_sets",
                 "庄园三张一套",
-                "Estate sets",
+                "Estate: sets of three",
                 "已完成的三张一套上印的分数",
                 "Points printed on completed sets of three",
             )
@@ -169,6 +169,9 @@ GAME = Game(
             "For ties: workers, silver, unsold goods, unused animals",
         ),
     ),
-    tie_breakers=(TieBreaker("storage_cards", True, Text("储藏库剩余卡片较多", "most cards left in storage")),),
+    tie_breakers=(
+        TieBreaker("storage_cards", True, Text("储藏库剩余卡片较多", "most cards left in storage"), rule="end-of-game"),
+    ),
+    rule="end-of-game",
     setup=setup,
 )

@@ -85,6 +85,7 @@ class TieBreaker:
     most_wins: bool
     label: Text  # e.g. "most cards left in storage"
     in_source: bool = True
+    rule: str = ""  # id of the rules section that states it (or, for one not in the source, says so)
 
 
 @dataclass(frozen=True)
@@ -141,10 +142,11 @@ class Decision:
     kind: DecisionKind
     text: Text
     key: str | None = None
+    section: str = ""  # id of the rules section behind the decision
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"rule": self.kind.value, "key": self.key, **self.text.as_dict()}
+        return {"rule": self.kind.value, "key": self.key, "section": self.section, **self.text.as_dict()}
 
 
 @dataclass(frozen=True)
@@ -226,6 +228,7 @@ class Game:
     categories: tuple[Category, ...]
     tie_breakers: tuple[TieBreaker, ...]
     setup: Callable[..., tuple[SetupStep, ...]]
+    rule: str = ""  # id of the rules section that says who wins
     extra_player_fields: tuple[Field, ...] = ()  # entered but not scored (tie-breaker inputs)
     table_fields: tuple[Field, ...] = ()
     options: tuple[Option, ...] = ()
@@ -586,6 +589,7 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
         return Decision(
             DecisionKind.TOTAL,
             Text(f"总分 {total} 分决定名次。", f"Placed by total points ({total})."),
+            section=game.rule,
         )
     values = sheet.players[i].values
     for t in game.tie_breakers:
@@ -600,6 +604,7 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
                     f"Tied on {total} points; decided by {t.label.en} ({values[t.key]}){source_en}.",
                 ),
                 t.key,
+                t.rule,
             )
     others = "、".join(sheet.players[j].name for j in rivals)
     others_en = ", ".join(sheet.players[j].name for j in rivals)
@@ -610,6 +615,7 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
                 f"同为 {total} 分，与 {others} 的所有决胜规则也相同：共享名次。",
                 f"Tied on {total} points and level with {others_en} on every tie-breaker: the place is shared.",
             ),
+            section=game.tie_breakers[-1].rule or game.rule,
         )
     return Decision(
         DecisionKind.SHARED,
@@ -617,6 +623,7 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
             f"与 {others} 同为 {total} 分，原文没有决胜规则：共享名次。",
             f"Tied on {total} points with {others_en}; the source text gives no tie-breaker: the place is shared.",
         ),
+        section=game.rule,
     )
 
 

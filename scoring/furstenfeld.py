@@ -264,7 +264,11 @@ def score(game: Game, sheet: Sheet) -> Result:
             f"{_and(names)} {'both' if len(names) == 2 else 'all'} completed {PALACES} palaces this round; {name} was first in this round's "
             f"turn order (position {positions[first]}), so built them first.",
         )
-    results = [PlayerResult(name, None, 1, (("palaces", palaces[first]),), Decision(DecisionKind.WINNER, why))]
+    results = [
+        PlayerResult(
+            name, None, 1, (("palaces", palaces[first]),), Decision(DecisionKind.WINNER, why, section=game.rule)
+        )
+    ]
     for i, player in enumerate(sheet.players):
         if i == first:
             continue
@@ -281,7 +285,13 @@ def score(game: Game, sheet: Sheet) -> Result:
                 "winner and do not rank the other players.",
             )
         results.append(
-            PlayerResult(player.name, None, None, (("palaces", palaces[i]),), Decision(DecisionKind.UNRANKED, text))
+            PlayerResult(
+                player.name,
+                None,
+                None,
+                (("palaces", palaces[i]),),
+                Decision(DecisionKind.UNRANKED, text, section=game.rule),
+            )
         )
     return Result(game.id, tuple(results), game.notes)
 
@@ -498,7 +508,7 @@ PALACE_PRICE = Helper(
     table_fields=(
         Field(
             "palaces_built",
-            Text("已建造的宮殿卡", "Palaces built"),
+            Text("已建造的宮殿卡", "Palace cards built"),
             Text("所有玩家到目前為止建造的宮殿卡總數", "All players' palaces built so far, together"),
             maximum=PALACES * MAX_PLAYERS,
             rule="phases",
@@ -553,7 +563,7 @@ BREWERY = Helper(
     intro=Text(
         "一間啤酒廠：出售後每個過剩標誌讓價格下降 1 格（最低 0；價格為 0 時不收該貨物）；"
         "階段6每個空出的「+」號讓價格上升 1 格（最高 3）。",
-        "One brewery: after sales each token beyond the demand lowers that good's price one step (not below 0; "
+        "One brewery: after sales each surplus token (one beyond the demand) lowers that good's price one step (not below 0; "
         "at 0 the brewery takes none of that good); in phase 6 each unfilled “+” space raises it one step "
         "(at most 3).",
     ),
@@ -570,7 +580,7 @@ BREWERY = Helper(
         _goods_field(
             "surplus",
             "過剩標誌",
-            "Tokens beyond the demand",
+            "Surplus tokens",
             "本輪超出需求的標誌（放在灰色空格上的）",
             "Tokens sold this round beyond the demand (those on the grey spaces)",
         ),
@@ -595,7 +605,7 @@ GAME = Game(
         Category(
             Field(
                 "palaces",
-                Text("宮殿卡", "Palaces"),
+                Text("宮殿卡", "Palace cards"),
                 Text(f"已建造的宮殿卡（0–{PALACES}）", f"Palace cards built (0–{PALACES})"),
                 maximum=PALACES,
                 rule="game-end",
@@ -614,6 +624,7 @@ GAME = Game(
     ),
     tie_breakers=(),
     setup=setup,
+    rule="game-end",
     options=(Option("advanced", Text("進階遊戲", "Advanced game")),),
     helpers=(PALACE_PRICE, TURN_ORDER, BREWERY),
     source_lang="zh-Hant",

@@ -514,6 +514,7 @@ GAME = Game(
     ),
     tie_breakers=(),
     setup=setup,
+    rule="final-scoring",
     helpers=(MAJORITY_HELPER,),
     notes=(
         Text(

@@ -274,9 +274,11 @@ EXTRA_FIELDS = (
 )
 
 TIE_BREAKERS = (
-    TieBreaker("empty_spaces", True, Text("区域图板上空格最多", "most empty spaces on the region boards")),
-    TieBreaker("green_track", False, Text("绿色计分轨分数最少", "fewest points on the green track")),
-    TieBreaker("cards_in_hand", False, Text("剩下的区域牌最少", "fewest region cards left")),
+    TieBreaker(
+        "empty_spaces", True, Text("区域图板上空格最多", "most empty spaces on the region boards"), rule="game-end"
+    ),
+    TieBreaker("green_track", False, Text("绿色计分轨分数最少", "fewest points on the green track"), rule="game-end"),
+    TieBreaker("cards_in_hand", False, Text("剩下的区域牌最少", "fewest region cards left"), rule="game-end"),
 )
 
 NOTES = (
@@ -479,6 +481,7 @@ GAME = Game(
     categories=CATEGORIES,
     tie_breakers=TIE_BREAKERS,
     setup=setup,
+    rule="game-end",
     extra_player_fields=EXTRA_FIELDS,
     helpers=(SCORING_HELPER,),
     source_lang="zh-Hans",

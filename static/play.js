@@ -219,6 +219,11 @@ function showResult(form, answer) {
       second.lang = other === "zh" ? "zh-Hans" : "en";
       second.textContent = player.decided_by[other];
       why.append(first, second);
+      if (player.decided_by.section) {
+        const rule = bilingual("a", { zh: "规则", en: "Rule" }, "rule-link why-rule");
+        rule.href = `../rules/${form.closest("section.game").dataset.game}/#${player.decided_by.section}`;
+        why.append(rule);
+      }
       li.dataset.place = player.place ?? "";
       li.dataset.rule = player.decided_by.rule;
       li.append(head, why);

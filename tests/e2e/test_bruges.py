@@ -67,7 +67,7 @@ def test_fill_a_sheet_and_read_the_ranking(browser: Browser, site_server, viewpo
         expect(play.tool().locator('[data-row="pets"]')).to_be_hidden()
         notes = play.tool().locator(".game-notes")
         says(notes, "not in the source text", "此規則不在原文中")
-        says(play.tool().locator(".tiebreak-rule"), "most guilders left", "剩餘金錢較多")
+        says(play.tool().locator(".tiebreak-rule"), "most money left", "剩餘金錢較多")
         fits_the_phone(page, viewport)
         assert foreign_requests(context, site_server.url) == []
 
@@ -86,7 +86,7 @@ def test_tie_is_broken_by_guilders_and_said_to_be_outside_the_source(
         )
         play.expect_ranking(["1. Bo · 40", "2. Ann · 40"])
         first = play.reasons()[0]
-        assert "most guilders left (8)" in first
+        assert "most money left (8)" in first
         assert "not in the source text" in first
         assert "剩餘金錢較多" in first
         result_notes = play.tool().locator(".result-notes")

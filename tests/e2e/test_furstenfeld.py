@@ -116,7 +116,7 @@ def test_bad_score_sheets_are_explained(browser: Browser, site_server) -> None:
         play.fill("turn_position", 1, 3)
         expect(problems).to_contain_text("with 2 players it must be 1–2")
         play.fill("palaces", 0, 7)
-        expect(problems).to_contain_text(re.compile("Palaces: at most 6|宮殿卡：最大為 6|宮殿卡：最大为 6"))
+        expect(problems).to_contain_text(re.compile("Palace cards: at most 6|宮殿卡：最大為 6|宮殿卡：最大为 6"))
         play.fill("palaces", 0, 2)
         play.fill("turn_position", 1, 2)
         play.expect_ranking(["1. Bo", "– Ann"])

@@ -395,7 +395,7 @@ def test_tie_is_broken_by_most_guilders_and_said_to_be_outside_the_source() -> N
     bo, ann = result.players
     assert bo.total == ann.total == 40
     assert bo.decided_by.kind is DecisionKind.TIE_BREAKER and bo.decided_by.key == "guilders"
-    assert "most guilders left (8)" in bo.decided_by.text.en
+    assert "most money left (8)" in bo.decided_by.text.en
     assert "not in the source text" in bo.decided_by.text.en
     assert "剩餘金錢較多" in bo.decided_by.text.zh
     assert ann.decided_by.kind is DecisionKind.TIE_BREAKER

@@ -1,0 +1,121 @@
+"""Glossary terms in the rules text (marked with their translation) and in score-sheet labels (checked)."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+from scoring.core import Text
+
+from . import BuildError
+from .search import fold
+
+SKIP_TAGS = {"a", "code", "h1", "h2", "h3", "h4", "h5", "h6"}
+"""Text inside these is never marked: links stay links, headings stay plain."""
+VOID_TAGS = {"br", "hr", "img", "input", "wbr"}
+TAG = re.compile(r"(<[^>]*>)")
+TAG_NAME = re.compile(r"<(/?)([a-zA-Z0-9]+)")
+
+
+def english_pattern(term: str) -> str:
+    """A regex for an English term as running text writes it: any case, words apart by a space or hyphen, plurals."""
+    words = []
+    for word in term.split():
+        forms = [re.escape(word) + "(?:e?s)?"]
+        if word.endswith("y"):
+            forms.append(re.escape(word[:-1]) + "ies")
+        words.append("(?:" + "|".join(forms) + ")")
+    return r"(?<![\w])" + r"[\s-]+".join(words) + r"(?![\w])"
+
+
+def alternation(patterns: Sequence[str], flags: int = 0) -> re.Pattern[str]:
+    """One regex trying each pattern in turn; the match's lastgroup 't<i>' names the pattern that matched."""
+    return re.compile("|".join(f"(?P<t{i}>{p})" for i, p in enumerate(patterns)), flags)
+
+
+class TermMarker:
+    """Marks the first use of each glossary term in a piece of rules text with its translation."""
+
+    def __init__(self, pairs: Iterable[tuple[str, str]], english: bool, gloss_lang: str) -> None:
+        """pairs: (term as this language writes it, its translation), longest terms tried first."""
+        ordered = sorted(pairs, key=lambda pair: -len(pair[0]))
+        self.glosses = [gloss for _, gloss in ordered]
+        patterns = [english_pattern(term) if english else re.escape(term) for term, _ in ordered]
+        self.find = alternation(patterns, re.IGNORECASE) if ordered else None
+        self.gloss_lang = gloss_lang
+
+    def _term(self, text: str, gloss: str) -> str:
+        """A term with its translation: shown on hover, focus or tap, and read by screen readers in place."""
+        return (
+            f'<span class="term" role="term" tabindex="0">{escape(text)}'
+            f'<span class="gloss" lang="{self.gloss_lang}"><span class="paren"> (</span>{escape(gloss)}'
+            '<span class="paren">)</span></span></span>'
+        )
+
+    def mark(self, fragment: str) -> Markup:
+        """The HTML fragment with the first use of each term marked (never inside links, code or headings)."""
+        if self.find is None:
+            return Markup(fragment)
+        seen: set[str] = set()
+        skipping = 0
+        out = []
+        for chunk in TAG.split(fragment):
+            tag = TAG_NAME.match(chunk)
+            if tag:
+                closing, name = tag.group(1), tag.group(2).lower()
+                if name in SKIP_TAGS:
+                    skipping += -1 if closing else 1
+                out.append(chunk)
+                continue
+            if skipping or not chunk:
+                out.append(chunk)
+                continue
+            text, last = html.unescape(chunk), 0
+            for match in self.find.finditer(text):
+                group = match.lastgroup or ""
+                if group in seen:
+                    continue
+                seen.add(group)
+                out.append(str(escape(text[last : match.start()])))
+                out.append(self._term(match.group(), self.glosses[int(group[1:])]))
+                last = match.end()
+            out.append(str(escape(text[last:])) if last else chunk)
+        return Markup("".join(out))
+
+
+def check_terms_used(terms: Sequence[dict[str, str]], zh_text: str, en_text: str, path: Path) -> None:
+    """Every glossary term occurs in zh.md and in en.md, as FORMAT.md asks; else BuildError naming the glossary."""
+    for term in terms:
+        if term["zh"] not in zh_text:
+            raise BuildError(f"{path}: term {term['zh']!r} does not occur in zh.md")
+        if not re.search(english_pattern(term["en"]), en_text, re.IGNORECASE):
+            raise BuildError(f"{path}: term {term['en']!r} ({term['zh']}) does not occur in en.md")
+
+
+def check_labels(
+    labels: Sequence[tuple[str, Text]],
+    terms: Sequence[dict[str, str]],
+    table: dict[str, str],
+    source: Path,
+    glossary: Path,
+) -> None:
+    """A label whose Chinese holds a glossary term uses that term's English; else BuildError naming source.
+
+    Both scripts are compared folded to Simplified, so a Simplified label matches a Traditional glossary.
+    """
+    if not terms:
+        return
+    ordered = sorted(terms, key=lambda term: -len(term["zh"]))
+    find = alternation([re.escape(fold(term["zh"], table)) for term in ordered])
+    for where, label in labels:
+        for match in find.finditer(fold(label.zh, table)):
+            term = ordered[int((match.lastgroup or "t0")[1:])]
+            if not re.search(english_pattern(term["en"]), label.en, re.IGNORECASE):
+                raise BuildError(
+                    f"{source}: {where} {label.zh!r} / {label.en!r} holds the term {term['zh']!r}, "
+                    f"which {glossary} translates {term['en']!r}: use it in the English label"
+                )

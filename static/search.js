@@ -1,0 +1,276 @@
+// Search page: finds rules sections and glossary terms in Chinese (either script) and English, offline.
+// The index (search/index.json, written by build.py) is fetched on demand; the service worker keeps a copy.
+// Matching works on folded text (Traditional to Simplified, lower case, no accents), one character for one,
+// so a hit found in folded text is at the same place in the original: substrings (工人 finds 工人卡),
+// English words by their start, and for longer Chinese queries the longest part that occurs.
+import { uiLang } from "./site.js";
+
+const form = document.querySelector(".search-form");
+const input = form.querySelector("input[name=q]");
+const status = document.querySelector(".search-status");
+const list = document.querySelector(".results");
+const rulesRoot = new URL("../rules/", location.href);
+const say = (zh, en) => (uiLang() === "zh" ? zh : en);
+const MAX_RESULTS = 40;
+const SNIPPET_BEFORE = 30;
+const SNIPPET_LENGTH = 110;
+let index = null;
+
+function loadIndex() {
+  index ??= fetch(new URL("index.json", location.href))
+    .then((response) => {
+      if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
+      return response.json();
+    })
+    .then(prepare);
+  return index;
+}
+
+function prepare(data) {
+  const table = new Map();
+  for (let i = 0; i < data.fold.length; i += 2) table.set(data.fold[i], data.fold[i + 1]);
+  const fold = (text) => {
+    let out = "";
+    for (const ch of text) out += table.get(ch) ?? ch;
+    return out;
+  };
+  const games = new Map(data.games.map((g, order) => [g.id, { ...g, order }]));
+  // One entry per rules section (or introduction), holding its text in each language.
+  const sections = new Map();
+  data.docs.forEach((d, order) => {
+    const key = `${d.game}#${d.section}`;
+    if (!sections.has(key)) sections.set(key, { key, game: d.game, section: d.section, order, docs: [] });
+    sections.get(key).docs.push({ ...d, folded: fold(d.text), foldedTitle: fold(d.title) });
+  });
+  const terms = data.terms.map((t) => ({ ...t, folded: fold(`${t.zh} ${t.en}`) }));
+  return { fold, games, sections: [...sections.values()], terms };
+}
+
+// ------------------------------------------------------------ matching
+
+// English words match by their start, so "pets" is looked up as "pet" and "abilities" as "abilit".
+function stem(word) {
+  if (word.length > 4 && word.endsWith("ies")) return word.slice(0, -3);
+  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word;
+}
+
+function queryTerms(folded) {
+  const terms = [];
+  for (const m of folded.matchAll(/[a-z0-9]+|\p{Script=Han}+/gu)) {
+    const han = /\p{Script=Han}/u.test(m[0]);
+    if (!han && m[0].length < 2 && !/\d/.test(m[0])) continue; // one letter would find everything
+    terms.push({ text: han ? m[0] : stem(m[0]), han });
+  }
+  return terms;
+}
+
+const WORD_CHAR = /[a-z0-9]/;
+
+function wordEnd(text, stop) {
+  while (stop < text.length && WORD_CHAR.test(text[stop])) stop++;
+  return stop;
+}
+
+function positions(text, needle, wordStart) {
+  const found = [];
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    if (!wordStart || at === 0 || !WORD_CHAR.test(text[at - 1])) found.push(at);
+  }
+  return found;
+}
+
+// Where a query term occurs in folded text: exact, or (Chinese, 3+ characters) its longest part of 60 % or more.
+// Returns the [start, end] ranges found (an English hit runs to the end of its word) and a weight.
+function find(text, term) {
+  const exact = positions(text, term.text, !term.han);
+  if (exact.length || !term.han || term.text.length < 3) {
+    const end = (at) => (term.han ? at + term.text.length : wordEnd(text, at + term.text.length));
+    return { ranges: exact.map((at) => [at, end(at)]), weight: 1 };
+  }
+  const shortest = Math.max(2, Math.ceil(term.text.length * 0.6));
+  for (let size = term.text.length - 1; size >= shortest; size--) {
+    for (let start = 0; start + size <= term.text.length; start++) {
+      const at = positions(text, term.text.slice(start, start + size), false);
+      if (at.length) return { ranges: at.map((a) => [a, a + size]), weight: size / term.text.length };
+    }
+  }
+  return { ranges: [], weight: 0 };
+}
+
+// A section matches when every term occurs in it, in either language; an English query of several words
+// counts most where it occurs as a phrase, and then only the phrase is marked.
+function scoreSection(section, terms, phrase) {
+  let score = 0;
+  const hits = section.docs.map(() => []);
+  for (const term of terms) {
+    let found = false;
+    section.docs.forEach((doc, i) => {
+      const inText = find(doc.folded, term);
+      const inTitle = find(doc.foldedTitle, term);
+      if (!inText.ranges.length && !inTitle.ranges.length) return;
+      found = true;
+      const count = Math.min(inText.ranges.length, 5) + (inTitle.ranges.length ? 6 : 0);
+      score += Math.max(inText.weight, inTitle.weight) * count;
+      hits[i].push(...inText.ranges);
+    });
+    if (!found) return null;
+  }
+  section.docs.forEach((doc, i) => {
+    if (!phrase) return;
+    const whole = positions(doc.folded, phrase, true);
+    score += 4 * Math.min(whole.length, 5) + (positions(doc.foldedTitle, phrase, true).length ? 12 : 0);
+    if (whole.length) hits[i] = whole.map((at) => [at, wordEnd(doc.folded, at + phrase.length)]);
+  });
+  return { score, found: section.docs.map((doc, i) => ({ doc, hits: merge(hits[i]) })) };
+}
+
+function merge(ranges) {
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const out = [];
+  for (const r of ranges) {
+    const last = out[out.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else out.push([...r]);
+  }
+  return out;
+}
+
+function search(idx, query) {
+  const folded = idx.fold(query).trim().split(/\s+/).join(" ");
+  const terms = queryTerms(folded);
+  if (!terms.length) return { terms, sections: [], glossary: [] };
+  const phrase = terms.length > 1 && !terms.some((t) => t.han) ? terms.map((t) => t.text).join(" ") : "";
+  const sections = [];
+  for (const section of idx.sections) {
+    const scored = scoreSection(section, terms, phrase);
+    if (scored) sections.push({ section, ...scored });
+  }
+  sections.sort((a, b) => b.score - a.score || a.section.order - b.section.order);
+  const glossary = idx.terms.filter((t) => terms.every((term) => find(t.folded, term).ranges.length));
+  return { terms, sections: sections.slice(0, MAX_RESULTS), glossary: glossary.slice(0, 8), total: sections.length };
+}
+
+// ------------------------------------------------------------ writing results (text only, never HTML)
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function gameName(idx, id) {
+  const game = idx.games.get(id);
+  const span = el("span", "result-game");
+  const zh = el("span", "l-zh", game.zh); zh.lang = game.lang;
+  const en = el("span", "l-en", game.en); en.lang = "en";
+  span.append(zh, en);
+  return span;
+}
+
+function snippet(doc, hits) {
+  const p = el("p", "snippet");
+  p.lang = doc.lang;
+  const first = hits[0][0];
+  let start = Math.max(0, first - SNIPPET_BEFORE);
+  if (doc.lang === "en" && start > 0) start = Math.min(first, doc.text.indexOf(" ", start) + 1 || first);
+  const end = Math.min(doc.text.length, start + SNIPPET_LENGTH);
+  if (start > 0) p.append("…");
+  let at = start;
+  for (const [from, to] of hits) {
+    if (to <= start || from >= end) continue;
+    const a = Math.max(from, at);
+    const b = Math.min(to, end);
+    p.append(doc.text.slice(at, a), el("mark", "", doc.text.slice(a, b)));
+    at = b;
+  }
+  p.append(doc.text.slice(at, end));
+  if (end < doc.text.length) p.append("…");
+  return p;
+}
+
+function sectionResult(idx, { section, found }) {
+  const words = new Set();
+  for (const { doc, hits } of found) for (const [a, b] of hits.slice(0, 6)) words.add(doc.text.slice(a, b));
+  const params = new URLSearchParams([...words].slice(0, 8).map((w) => ["hl", w]));
+  const query = words.size ? `?${params}` : "";
+  const hash = section.section === "intro" ? "" : `#${section.section}`;
+  const li = el("li", "result");
+  const link = el("a", "result-link");
+  link.href = new URL(`${section.game}/${query}${hash}`, rulesRoot).href;
+  link.append(gameName(idx, section.game));
+  section.docs.forEach((doc, i) => {
+    const title = el("span", "result-title", doc.title);
+    title.lang = doc.lang;
+    link.append(...(i ? [el("span", "sep", " · ")] : []), title);
+  });
+  li.append(link);
+  for (const { doc, hits } of found) if (hits.length) li.append(snippet(doc, hits));
+  return li;
+}
+
+function termResult(idx, term) {
+  const li = el("li", "result term-result");
+  const link = el("a", "result-link");
+  link.href = new URL(`${term.game}/#${term.row}`, rulesRoot).href;
+  const zh = el("span", "term-zh", term.zh); zh.lang = idx.games.get(term.game).lang;
+  const en = el("span", "term-en", term.en); en.lang = "en";
+  link.append(gameName(idx, term.game), zh, el("span", "sep", " = "), en);
+  li.append(link);
+  if (term.note) {
+    const note = el("p", "snippet", term.note); note.lang = "en";
+    li.append(note);
+  }
+  return li;
+}
+
+async function run(query, { push = false } = {}) {
+  const text = query.trim();
+  const url = new URL(location.href);
+  if (text) url.searchParams.set("q", text); else url.searchParams.delete("q");
+  if (url.href !== location.href) history[push ? "pushState" : "replaceState"](null, "", url);
+  if (!text) {
+    list.replaceChildren();
+    status.textContent = "";
+    return;
+  }
+  let idx;
+  try {
+    idx = await loadIndex();
+  } catch (error) {
+    index = null; // try again next time
+    console.error(error);
+    status.textContent = say("搜索索引无法载入：请连上网络打开一次本站。", "The search index could not be loaded: open the site once while online.");
+    return;
+  }
+  if (input.value.trim() !== text) return; // typing went on meanwhile
+  const found = search(idx, text);
+  const items = [...found.glossary.map((t) => termResult(idx, t)), ...found.sections.map((e) => sectionResult(idx, e))];
+  list.replaceChildren(...items);
+  document.body.dataset.searched = text;
+  if (!found.terms.length) status.textContent = say("请输入至少一个中文字或两个英文字母。", "Type at least one Chinese character or two letters.");
+  else if (!items.length) status.textContent = say(`没有找到“${text}”。`, `Nothing found for “${text}”.`);
+  else status.textContent = say(`“${text}”：${found.total} 个章节，${found.glossary.length} 个术语。`, `“${text}”: ${found.total} sections, ${found.glossary.length} terms.`);
+}
+
+let timer = 0;
+input.addEventListener("input", () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => run(input.value), 150);
+});
+input.addEventListener("focus", () => loadIndex().catch(() => { index = null; }), { once: true });
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  clearTimeout(timer);
+  run(input.value, { push: true });
+});
+addEventListener("popstate", () => {
+  input.value = new URLSearchParams(location.search).get("q") ?? "";
+  run(input.value);
+});
+document.addEventListener("tc:lang", () => run(input.value));
+
+input.value = new URLSearchParams(location.search).get("q") ?? "";
+if (input.value) run(input.value);
+else input.focus();
