@@ -231,14 +231,14 @@ def game_list(games: list[GameContent]) -> list[dict[str, str]]:
 
 
 def term_markers(content: GameContent) -> dict[str, TermMarker]:
-    """For each column of the rules page, what marks the game's glossary terms (Chinese terms only)."""
-    pairs = [(t["zh"], t["en"]) for t in content.glossary if HAN.search(t["zh"])]
-    english: dict[str, tuple[str, str]] = {}
-    for zh, en in pairs:
-        english.setdefault(en.casefold(), (en, zh))
+    """For each column of the rules page, what marks the game's glossary terms (those written in Chinese)."""
+    rows = [(t["zh"], t["en"], f"term-{i}") for i, t in enumerate(content.glossary, start=1) if HAN.search(t["zh"])]
+    english: dict[str, tuple[str, str, str]] = {}
+    for zh, en, row in rows:
+        english.setdefault(en.casefold(), (en, zh, f"{row}-zh"))
     return {
-        "zh": TermMarker(pairs, english=False, gloss_lang="en"),
-        "en": TermMarker(english.values(), english=True, gloss_lang=content.game.source_lang),
+        "zh": TermMarker([(zh, en, f"{row}-en") for zh, en, row in rows], english=False),
+        "en": TermMarker(english.values(), english=True),
     }
 
 

@@ -38,22 +38,26 @@ def alternation(patterns: Sequence[str], flags: int = 0) -> re.Pattern[str]:
 
 
 class TermMarker:
-    """Marks the first use of each glossary term in a piece of rules text with its translation."""
+    """Marks the first use of each glossary term in a piece of rules text with its translation.
 
-    def __init__(self, pairs: Iterable[tuple[str, str]], english: bool, gloss_lang: str) -> None:
-        """pairs: (term as this language writes it, its translation), longest terms tried first."""
+    The translation is an attribute that CSS shows on hover, focus or tap (so the text itself, its copy
+    and the browser's find are unchanged), and aria-describedby names the glossary cell that holds it,
+    which a screen reader reads when the term gets focus.
+    """
+
+    def __init__(self, pairs: Iterable[tuple[str, str, str]], english: bool) -> None:
+        """pairs: (term as this language writes it, its translation, id of the element holding the translation)."""
         ordered = sorted(pairs, key=lambda pair: -len(pair[0]))
-        self.glosses = [gloss for _, gloss in ordered]
-        patterns = [english_pattern(term) if english else re.escape(term) for term, _ in ordered]
+        self.glosses = [(gloss, ref) for _, gloss, ref in ordered]
+        patterns = [english_pattern(term) if english else re.escape(term) for term, _, _ in ordered]
         self.find = alternation(patterns, re.IGNORECASE) if ordered else None
-        self.gloss_lang = gloss_lang
 
-    def _term(self, text: str, gloss: str) -> str:
-        """A term with its translation: shown on hover, focus or tap, and read by screen readers in place."""
+    def _term(self, text: str, index: int) -> str:
+        """A term with its translation."""
+        gloss, ref = self.glosses[index]
         return (
-            f'<span class="term" role="term" tabindex="0">{escape(text)}'
-            f'<span class="gloss" lang="{self.gloss_lang}"><span class="paren"> (</span>{escape(gloss)}'
-            '<span class="paren">)</span></span></span>'
+            f'<span class="term" role="term" tabindex="0" data-gloss="{escape(gloss)}" '
+            f'aria-describedby="{escape(ref)}">{escape(text)}</span>'
         )
 
     def mark(self, fragment: str) -> Markup:
@@ -81,7 +85,7 @@ class TermMarker:
                     continue
                 seen.add(group)
                 out.append(str(escape(text[last : match.start()])))
-                out.append(self._term(match.group(), self.glosses[int(group[1:])]))
+                out.append(self._term(match.group(), int(group[1:])))
                 last = match.end()
             out.append(str(escape(text[last:])) if last else chunk)
         return Markup("".join(out))

@@ -1,4 +1,7 @@
-"""The link check: every link and anchor of every built page resolves, and none leaves the site."""
+"""The link check: every link and anchor of every built page resolves, and none leaves the site.
+
+Ids that aria-describedby names (a glossary term's translation) must exist on the same page too.
+"""
 
 from __future__ import annotations
 
@@ -18,14 +21,17 @@ class PageScan(HTMLParser):
         super().__init__()
         self.targets: list[str] = []
         self.anchors: set[str] = set()
+        self.described_by: set[str] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        """Record links, ids and data-route values (play/ switches tools by a '#game/tool' route)."""
+        """Record links, ids, data-route values (play/ switches tools by a '#game/tool' route) and descriptions."""
         for name, value in attrs:
             if name in LINK_ATTRIBUTES and value:
                 self.targets.append(value)
             if name in {"id", "data-route"} and value:
                 self.anchors.add(value)
+            if name == "aria-describedby" and value:
+                self.described_by.update(value.split())
 
 
 def scan(path: Path) -> PageScan:
@@ -46,6 +52,9 @@ def check_links(site: Path) -> int:
     pages = {page: scan(page) for page in sorted(site.rglob("*.html"))}
     checked = 0
     for page, found in pages.items():
+        missing = sorted(found.described_by - found.anchors)
+        if missing:
+            raise BuildError(f"{page}: aria-describedby names no element: {', '.join(missing)}")
         url = "/" + page.relative_to(site).as_posix()
         for target in found.targets:
             parsed = urlparse(urljoin(url, target))

@@ -100,7 +100,7 @@ def fold_table(corpus: str) -> dict[str, str]:
     """
     table = base_table()
     hanzi = [chr(code) for code in chain(*HANZI)]
-    simplified = opencc.OpenCC("t2s").convert("\n".join(hanzi)).split("\n")
+    simplified = opencc.OpenCC("t2s.json").convert("\n".join(hanzi)).split("\n")
     if len(simplified) != len(hanzi):
         raise RuntimeError("OpenCC t2s did not convert one character per line")
     to_simplified = {t: s for t, s in zip(hanzi, simplified, strict=True) if s != t and len(s) == 1}

@@ -18,7 +18,7 @@ function highlight(words) {
   const scope = (id && document.getElementById(id)) || article;
   const wanted = words.map((w) => w.toLowerCase());
   const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement.closest(".gloss, mark.hit") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (node) => (node.parentElement.closest("mark.hit") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });
   const nodes = [];
   while (walker.nextNode()) nodes.push(walker.currentNode);

@@ -4,44 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from html.parser import HTMLParser
+import shutil
 from pathlib import Path
-from urllib.parse import urljoin, urlparse
 
 import pytest
 
 import build
 from scoring import GAMES
-
-
-class Links(HTMLParser):
-    """Collects href/src targets and element ids of one page."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.targets: list[str] = []
-        self.ids: set[str] = set()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        """Record links and ids."""
-        for name, value in attrs:
-            if name in {"href", "src"} and value:
-                self.targets.append(value)
-            if name == "id" and value:
-                self.ids.add(value)
-
-
-def parse(path: Path) -> Links:
-    """Links and ids of a built page."""
-    parser = Links()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser
-
-
-def page_for(site: Path, url_path: str) -> Path:
-    """The file a site URL path serves."""
-    target = site / url_path.lstrip("/")
-    return target / "index.html" if url_path.endswith("/") or target.is_dir() else target
+from sitebuild.links import check_links, scan
 
 
 def test_build_writes_every_page(built_site: Path) -> None:
@@ -52,28 +22,95 @@ def test_build_writes_every_page(built_site: Path) -> None:
 
 
 def test_every_link_and_anchor_resolves(built_site: Path) -> None:
-    pages = sorted(built_site.rglob("*.html"))
-    assert len(pages) >= 3 + len(GAMES)
-    checked = 0
-    for page in pages:
-        url = "/" + page.relative_to(built_site).as_posix()
-        for target in parse(page).targets:
-            parsed = urlparse(urljoin(url, target))
-            assert not parsed.scheme and not parsed.netloc, f"{page}: link leaves the site: {target}"
-            file = page_for(built_site, parsed.path)
-            assert file.is_file(), f"{page}: broken link {target}"
-            if parsed.fragment and file.suffix == ".html" and "/play/" not in parsed.path:
-                assert parsed.fragment in parse(file).ids, f"{page}: missing anchor {target}"
-            checked += 1
-    assert checked > 20
+    assert len(list(built_site.rglob("*.html"))) >= 4 + len(GAMES)
+    assert check_links(built_site) > 20 * len(GAMES)
 
 
 def test_score_sheet_rule_links_point_at_real_sections(built_site: Path) -> None:
     play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'href="\.\./rules/([a-z-]+)/#([a-z0-9-]+)"', play)
-    assert links, "the score sheets link no category to its rule"
+    for game in GAMES.values():
+        categories = {c.field.rule for c in game.categories} | {t.rule for t in game.tie_breakers}
+        assert categories <= {section for g, section in links if g == game.id}, game.id
     for game, section in links:
-        assert section in parse(built_site / "rules" / game / "index.html").ids, (game, section)
+        assert section in scan(built_site / "rules" / game / "index.html").anchors, (game, section)
+
+
+def test_tie_breakers_link_their_rule_on_the_score_sheet(built_site: Path) -> None:
+    play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
+    for game in GAMES.values():
+        sheet = re.search(rf'data-route="{game.id}/score".*?</form>', play, re.S).group(0)
+        rule = re.search(r'<p class="tiebreak-rule">(.*?)</p>', sheet, re.S)
+        if not game.tie_breakers:
+            assert rule is None
+            continue
+        linked = re.findall(r'<a class="rule-link" href="\.\./rules/[a-z-]+/#([a-z0-9-]+)">', rule.group(1))
+        assert linked == [t.rule for t in game.tie_breakers], game.id
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_rules_page_links_its_setup_and_score_sheet(built_site: Path, game: str) -> None:
+    targets = scan(built_site / "rules" / game / "index.html").targets
+    assert f"../../play/#{game}/setup" in targets and f"../../play/#{game}/score" in targets
+
+
+def site_with(tmp_path: Path, pages: dict[str, str]) -> Path:
+    """A scratch site of the given pages."""
+    for name, html in pages.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(html, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("link", "message"),
+    [
+        ("b.html#nowhere", "broken anchor b.html#nowhere"),
+        ("c.html", "broken link c.html"),
+        ("play/#game/nothing", "broken anchor play/#game/nothing"),
+        ("https://example.org/x.js", "link leaves the site"),
+        ('#here" aria-describedby="term-9', "aria-describedby names no element: term-9"),
+    ],
+)
+def test_link_check_names_the_page(tmp_path: Path, link: str, message: str) -> None:
+    site = site_with(
+        tmp_path,
+        {
+            "a.html": f'<a href="b.html#here">ok</a> <a href="play/#game/score">ok</a> <a href="{link}">bad</a>',
+            "b.html": '<h2 id="here">Here</h2>',
+            "play/index.html": '<form data-route="game/score"></form>',
+        },
+    )
+    with pytest.raises(build.BuildError, match=re.escape(message)) as caught:
+        check_links(site)
+    assert str(site / "a.html") in str(caught.value)
+
+
+def test_link_check_accepts_ids_and_routes(tmp_path: Path) -> None:
+    site = site_with(
+        tmp_path,
+        {
+            "a.html": '<a href="b.html#here">1</a> <a href="play/?x=1#game/score">2</a> <form action="play/"></form>',
+            "b.html": '<h2 id="here">Here</h2>',
+            "play/index.html": '<form data-route="game/score"></form>',
+        },
+    )
+    assert check_links(site) == 3
+
+
+def test_broken_anchor_in_a_template_fails_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    templates = tmp_path / "templates"
+    shutil.copytree(build.TEMPLATES, templates)
+    rules = templates / "rules.html"
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace(
+            "{% block main %}", '{% block main %}<a href="#no-such-section">x</a>'
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(build, "TEMPLATES", templates)
+    with pytest.raises(build.BuildError, match=r"/site/rules/[a-z-]+/index\.html: broken anchor #no-such-section"):
+        build.build(tmp_path / "site")
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -88,10 +125,12 @@ def test_rules_page_pairs_every_section(built_site: Path, game: str) -> None:
         assert en and re.sub(r"<[^>]+>", "", en.group(1)).strip(), f"{game}#{section_id}: no English text"
 
 
-@pytest.mark.parametrize("page", ["index.html", *[f"rules/{g}/index.html" for g in GAMES]])
+@pytest.mark.parametrize("page", ["index.html", "search/index.html", *[f"rules/{g}/index.html" for g in GAMES]])
 def test_static_pages_load_no_python(built_site: Path, page: str) -> None:
     html = (built_site / page).read_text(encoding="utf-8")
     assert "pyscript" not in html and "pyodide" not in html and "play.js" not in html
+    assert "index.json" not in html, "the search index is fetched on demand, never by a page itself"
+    assert not re.search(r"<script(?![^>]*type=\"module\")[^>]*src=\"[^\"]*(search|rules)\.js", html)
 
 
 def test_no_page_or_script_of_ours_names_another_host(built_site: Path) -> None:
@@ -110,6 +149,7 @@ def test_service_worker_precaches_exactly_the_site(built_site: Path) -> None:
     listed = {f[2:] + ("index.html" if f.endswith("/") else "") for f in files}
     assert listed == on_disk
     assert "pyodide/pyodide.asm.wasm" in listed and "pyscript/core.js" in listed
+    assert "search/index.json" in listed and "search/index.html" in listed
 
 
 def test_cache_name_follows_the_content(tmp_path: Path, built_site: Path) -> None:
