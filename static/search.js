@@ -15,14 +15,20 @@ const MAX_RESULTS = 40;
 const SNIPPET_BEFORE = 30;
 const SNIPPET_LENGTH = 110;
 let index = null;
+const timings = (window.__tcSearch = { load: null, queries: [] }); // milliseconds, read by the measurements
 
 function loadIndex() {
+  const started = performance.now();
   index ??= fetch(new URL("index.json", location.href))
     .then((response) => {
       if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
       return response.json();
     })
-    .then(prepare);
+    .then((data) => {
+      const prepared = prepare(data);
+      timings.load = performance.now() - started;
+      return prepared;
+    });
   return index;
 }
 
@@ -245,9 +251,11 @@ async function run(query, { push = false } = {}) {
     return;
   }
   if (input.value.trim() !== text) return; // typing went on meanwhile
+  const started = performance.now();
   const found = search(idx, text);
   const items = [...found.glossary.map((t) => termResult(idx, t)), ...found.sections.map((e) => sectionResult(idx, e))];
   list.replaceChildren(...items);
+  timings.queries.push(performance.now() - started);
   document.body.dataset.searched = text;
   if (!found.terms.length) status.textContent = say("请输入至少一个中文字或两个英文字母。", "Type at least one Chinese character or two letters.");
   else if (!items.length) status.textContent = say(`没有找到“${text}”。`, `Nothing found for “${text}”.`);
