@@ -284,17 +284,24 @@ def render_pages(out: Path, games: list[GameContent]) -> list[Path]:
             mark=term_markers(content),
         )
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
+    diagrams = {gid: svg_markup(checklist["diagram"]) for gid, checklist in checklists.items()}
     write(
         "play/index.html",
         "play.html",
         page="play",
         checklists=checklists,
+        diagrams=diagrams,
         default_players=default_players,
         worker_config=worker_config(out),
     )
     write("search/index.html", "search.html", page="search")
     write("offline.html", "offline.html", page="offline")
     return pages
+
+
+def svg_markup(pictures: dict[str, str] | None) -> dict[str, Markup] | None:
+    """A picture from scoring/svg.py in each language, marked safe: that module escapes every text it draws."""
+    return None if pictures is None else {lang: Markup(svg) for lang, svg in pictures.items()}
 
 
 def copy_assets(out: Path) -> None:

@@ -5,20 +5,32 @@ from __future__ import annotations
 from typing import Any
 
 from . import get_game
-from .core import SheetError, Text, check_helper_sheet, check_sheet, checklist, points_breakdown, score
+from .core import (
+    SheetError,
+    Text,
+    check_helper_sheet,
+    check_sheet,
+    checklist,
+    points_breakdown,
+    score,
+    setup_diagram,
+)
+from .svg import both, result_chart, setup_figure
 
 
 def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> dict[str, Any]:
-    """The checklist as JSON."""
+    """The checklist as JSON, with its diagram as SVG in each language (None if the game has none)."""
     game = get_game(game_id)
     known = {o.key for o in game.options}
     chosen = {k: bool(v) for k, v in (options or {}).items() if k in known}
     steps = checklist(game, players, **chosen)
+    diagram = setup_diagram(game, players, **chosen)
     return {
         "game": game.id,
         "players": players,
         "options": chosen,
         "steps": [{**s.text.as_dict(), "note": s.note.as_dict() if s.note else None} for s in steps],
+        "diagram": None if diagram is None else both(setup_figure, diagram),
     }
 
 
@@ -28,11 +40,12 @@ def score_json(game_id: str, sheet: object) -> dict[str, Any]:
 
 
 def evaluate(game_id: str, sheet: object) -> dict[str, Any]:
-    """For a sheet being typed: every problem, the result when there is none, else partial totals."""
+    """For a sheet being typed: every problem; the result and its chart (SVG, each language) or partial totals."""
     game = get_game(game_id)
     parsed, problems = check_sheet(game, sheet)
     if not problems and parsed is not None:
-        return {"ok": True, "problems": [], "result": score(game, sheet).as_dict()}
+        result = score(game, sheet)
+        return {"ok": True, "problems": [], "result": result.as_dict(), "chart": both(result_chart, game, result)}
     partial: list[dict[str, Any]] = []
     if parsed is not None and game.score is None:
         for index, player in enumerate(parsed.players):

@@ -5,17 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from .core import (
+    Area,
     Category,
+    Diagram,
     Field,
     Game,
     Helper,
     HelperResult,
     Option,
+    Piece,
     SetupStep,
+    Shape,
     Sheet,
     SheetError,
     Text,
     TieBreaker,
+    Tone,
 )
 
 CARDS = 165
@@ -228,6 +233,63 @@ def setup(players: int, pets: bool = False) -> tuple[SetupStep, ...]:
         )
     )
     return tuple(steps)
+
+
+def diagram(players: int, pets: bool = False) -> Diagram:
+    """The five stacks: one per player into the two card holders, the rest into the extra draw pile."""
+    first, second = draw_piles(players)
+    left = STACKS - players
+    extra = extra_pile_cards(players)
+    stacks = tuple(
+        Piece(Shape.STACK, Text.same(STACK_CARDS), Text("→ 卡架", "→ holders"), Tone.MARKED)
+        if index < players
+        else Piece(Shape.STACK, Text.same(STACK_CARDS), Text("→ 額外", "→ extra"))
+        for index in range(STACKS)
+    )
+    notes = []
+    if players == 2:
+        notes.append(
+            Text(
+                "原文只描述 3 位和 4 位玩家；2 位玩家沿用同一模式：每位玩家一疊。",
+                "The source describes 3 and 4 players only; for 2 the site takes one stack per player.",
+            )
+        )
+    if pets:
+        notes.append(
+            Text(
+                f"寵物擴充：{PET_CARDS} 張寵物卡「洗進牌堆中」；洗進哪一堆，原文沒有說明。",
+                f"Pets: the {PET_CARDS} pet cards are “shuffled into the deck”; which pile, the source does not say.",
+            )
+        )
+    return Diagram(
+        Text(f"{players} 位玩家的抽牌堆", f"Draw piles for {players} players"),
+        (
+            Area(
+                Text(f"{CARDS} 張卡片分成 {STACKS} 疊", f"The {CARDS} cards in {STACKS} stacks"),
+                stacks,
+            ),
+            Area(
+                Text(
+                    f"{players} 疊洗混（{draw_pile_cards(players)} 張），平分放進兩個卡架，面朝下",
+                    f"{players} stacks shuffled ({draw_pile_cards(players)} cards), halved into the two card "
+                    "holders, face down",
+                ),
+                (
+                    Piece(Shape.STACK, Text.same(first), Text("卡架 1", "holder 1"), Tone.MARKED),
+                    Piece(Shape.STACK, Text.same(second), Text("卡架 2", "holder 2"), Tone.MARKED),
+                ),
+            ),
+            Area(
+                Text(
+                    f"額外抽牌堆：其餘 {left} 疊洗混，放在一旁，遊戲快結束時使用",
+                    f"Extra draw pile: the other {left} stack{'s' if left > 1 else ''} shuffled, set aside for "
+                    "the end of the game",
+                ),
+                (Piece(Shape.STACK, Text.same(extra), Text("額外抽牌堆", "extra draw pile")),),
+            ),
+        ),
+        tuple(notes),
+    )
 
 
 # ---------------------------------------------------------------- dice helper
@@ -480,4 +542,5 @@ GAME = Game(
     ),
     helpers=(DICE_HELPER,),
     setup=setup,
+    diagram=diagram,
 )

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from .core import Category, Field, FieldKind, Game, SetupStep, Text, TieBreaker
+from .core import Area, Category, Diagram, Field, FieldKind, Game, Piece, SetupStep, Shape, Text, TieBreaker, Tone
 
 DISPLAY_CARDS = {2: 7, 3: 10, 4: 13}
 """Action cards laid out beside the display each round, by player count."""
 
 CARDS_PER_ROUND = 6
 ACTION_CARDS = 114
+DISPLAY_ROWS = 6
+"""The display cards 1–6: the die value played picks the row a card is taken from."""
+BONUS_ONES = 7
+BONUS_SEVENS = (4, 3, 2, 1)
+"""The “7” bonus cards, top of their stack first."""
 ANIMAL_KIND_POINTS = (0, 0, 1, 2, 4)
 """Points for 0, 1, 2, 3 or 4 different animals."""
 
@@ -16,6 +21,17 @@ ANIMAL_KIND_POINTS = (0, 0, 1, 2, 4)
 def starting_workers(players: int) -> tuple[int, ...]:
     """Worker cards by seat from the start player: none, then one each, two for the last seat."""
     return (0, *([1] * (players - 2)), 2)
+
+
+def _order(cards: tuple[int, ...]) -> Text:
+    """'4 on top, then 3, 2, 1'."""
+    rest_zh, rest_en = "、".join(map(str, cards[1:])), ", ".join(map(str, cards[1:]))
+    return Text(f"{cards[0]} 在最上，依次 {rest_zh}", f"{cards[0]} on top, then {rest_en}")
+
+
+def action_cards_left(players: int) -> int:
+    """Action cards in the draw stack once every player has their six and the display is laid out."""
+    return ACTION_CARDS - CARDS_PER_ROUND * players - DISPLAY_CARDS[players]
 
 
 def setup(players: int) -> tuple[SetupStep, ...]:
@@ -69,17 +85,22 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 "The source describes four players only (start player none, the next two one each, the last player two); for 2 and 3 players this site applies the same pattern: start player none, the last player two, the others one.",
             ),
         ),
-        SetupStep(Text("展示卡 1–6 按顺序排在桌子中央。", "Lay out the display cards 1–6 in the middle of the table.")),
         SetupStep(
             Text(
-                "7 张奖励卡（标有「1」）放在展示卡上方，稍微扇形展开。",
-                "Fan out the 7 bonus cards marked “1” above the display.",
+                f"展示卡 1–{DISPLAY_ROWS} 按顺序排在桌子中央。",
+                f"Lay out the display cards 1–{DISPLAY_ROWS} in the middle of the table.",
             )
         ),
         SetupStep(
             Text(
-                "4 张「7」奖励卡在展示卡上方叠成一个牌库（4 在最上，依次 3、2、1）。",
-                "Stack the 4 “7” bonus cards above the display (4 on top, then 3, 2, 1).",
+                f"{BONUS_ONES} 张奖励卡（标有「1」）放在展示卡上方，稍微扇形展开。",
+                f"Fan out the {BONUS_ONES} bonus cards marked “1” above the display.",
+            )
+        ),
+        SetupStep(
+            Text(
+                f"{len(BONUS_SEVENS)} 张「7」奖励卡在展示卡上方叠成一个牌库（{_order(BONUS_SEVENS).zh}）。",
+                f"Stack the {len(BONUS_SEVENS)} “7” bonus cards above the display ({_order(BONUS_SEVENS).en}).",
             )
         ),
         SetupStep(Text("15 张分数卡叠成一个牌库放在一旁。", "Stack the 15 victory-point cards to one side.")),
@@ -106,6 +127,64 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 f"{players} 人游戏：把 {display} 张行动卡正面朝上放在展示卡旁。",
                 f"{players} players: lay {display} action cards face up beside the display.",
             )
+        ),
+    )
+
+
+def diagram(players: int) -> Diagram:
+    """The display at the start of round one: bonus cards above, the action cards beside and below."""
+    display = DISPLAY_CARDS[players]
+    return Diagram(
+        Text(f"{players} 人局：桌子中央的展示区", f"{players} players: the display in the middle of the table"),
+        (
+            Area(
+                Text("展示卡上方：奖励卡", "Above the display: bonus cards"),
+                (
+                    Piece(
+                        Shape.STACK,
+                        Text.same(1),
+                        Text(f"{BONUS_ONES} 张，扇形展开", f"{BONUS_ONES} cards, fanned out"),
+                    ),
+                    Piece(Shape.STACK, Text.same(7), _order(BONUS_SEVENS)),
+                ),
+            ),
+            Area(
+                Text(f"展示卡 1–{DISPLAY_ROWS}", f"Display cards 1–{DISPLAY_ROWS}"),
+                tuple(Piece(Shape.CARD, Text.same(n), tone=Tone.MARKED) for n in range(1, DISPLAY_ROWS + 1)),
+            ),
+            Area(
+                Text(f"展示卡旁：{display} 张行动卡，正面朝上", f"Beside the display: {display} action cards face up"),
+                tuple(Piece(Shape.CARD) for _ in range(display)),
+                columns=7,
+            ),
+            Area(
+                Text("展示卡下方：行动卡牌库（红色牌背）", "Below the display: the action card draw stack (red backs)"),
+                (
+                    Piece(
+                        Shape.STACK,
+                        Text.same(action_cards_left(players)),
+                        Text(
+                            f"{ACTION_CARDS} 张，发出 {CARDS_PER_ROUND * players} 张、展示 {display} 张后",
+                            f"{ACTION_CARDS}, less {CARDS_PER_ROUND * players} dealt and {display} laid out",
+                        ),
+                    ),
+                ),
+            ),
+            Area(
+                Text(
+                    f"每名玩家面前：{CARDS_PER_ROUND} 张背面朝上，第一轮的「骰子」",
+                    f"In front of each player: {CARDS_PER_ROUND} cards face down, round one's “dice”",
+                ),
+                tuple(
+                    Piece(Shape.STACK, Text.same(CARDS_PER_ROUND), Text.same(f"P{p}")) for p in range(1, players + 1)
+                ),
+            ),
+        ),
+        (
+            Text(
+                "原文没有说明每张行动卡放在哪一张展示卡旁。",
+                "The source does not say beside which display card each action card goes.",
+            ),
         ),
     )
 
@@ -174,4 +253,5 @@ GAME = Game(
     ),
     rule="end-of-game",
     setup=setup,
+    diagram=diagram,
 )

@@ -21,6 +21,11 @@ class Text:
     zh: str
     en: str
 
+    @staticmethod
+    def same(value: object) -> Text:
+        """Text that reads the same in both languages: a number, a letter."""
+        return Text(str(value), str(value))
+
     def format(self, **values: object) -> Text:
         """Fill in {placeholders} in both languages."""
         return Text(self.zh.format(**values), self.en.format(**values))
@@ -104,6 +109,53 @@ class SetupStep:
     note: Text | None = None
 
 
+class Shape(Enum):
+    """How a piece of a setup diagram is drawn."""
+
+    CARD = "card"  # one card, upright
+    STACK = "stack"  # a stack or pile of cards or tiles
+    HEX = "hex"  # a hexagonal tile
+    HEX_STACK = "hex-stack"  # a stack of hexagonal tiles
+    COIN = "coin"  # a coin or a round token
+    PLACE = "place"  # a space on the table: a room, a brewery, a seat
+
+
+class Tone(Enum):
+    """How a piece stands out."""
+
+    PLAIN = "plain"
+    MARKED = "marked"  # in play: what the picture is about
+    OFF = "off"  # out of play, closed, or where the source fixes nothing (dashed)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One thing on the table in a setup diagram."""
+
+    shape: Shape
+    label: Text = Text("", "")  # inside: a number or a word
+    note: Text = Text("", "")  # below it
+    tone: Tone = Tone.PLAIN
+
+
+@dataclass(frozen=True)
+class Area:
+    """A captioned group of pieces, laid out in rows."""
+
+    caption: Text
+    pieces: tuple[Piece, ...]
+    columns: int = 0  # pieces per row; 0: all in one row
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A setup diagram: what goes where, drawn from the same numbers as the checklist."""
+
+    title: Text
+    areas: tuple[Area, ...]
+    notes: tuple[Text, ...] = ()  # what the source leaves open
+
+
 @dataclass(frozen=True)
 class HelperResult:
     """What an in-game helper shows, and values it can carry to the score sheet."""
@@ -141,12 +193,19 @@ class Decision:
 
     kind: DecisionKind
     text: Text
-    key: str | None = None
+    key: str | None = None  # the tie-breaker that decided
     section: str = ""  # id of the rules section behind the decision
+    value: int | None = None  # the player's value on the tie-breaker
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"rule": self.kind.value, "key": self.key, "section": self.section, **self.text.as_dict()}
+        return {
+            "rule": self.kind.value,
+            "key": self.key,
+            "section": self.section,
+            "value": self.value,
+            **self.text.as_dict(),
+        }
 
 
 @dataclass(frozen=True)
@@ -237,11 +296,17 @@ class Game:
     notes: tuple[Text, ...] = ()  # said on the score sheet and in every result
     score: Callable[[Game, Sheet], Result] | None = None  # default: points and tie-breakers
     validate: Callable[[Sheet], list[SheetError]] | None = None  # rules across fields, after each field checks
+    computed_categories: tuple[tuple[str, Text], ...] = ()  # breakdown entries that are no field (key, label)
+    diagram: Callable[..., Diagram] | None = None  # setup diagram; takes the same arguments as setup
 
     @property
     def player_fields(self) -> tuple[Field, ...]:
         """Every per-player input: scored categories, then tie-breaker inputs."""
         return tuple(c.field for c in self.categories) + self.extra_player_fields
+
+    def category_labels(self) -> dict[str, Text]:
+        """Every breakdown key in category order (fields, then computed entries), with its label."""
+        return {c.field.key: c.field.label for c in self.categories} | dict(self.computed_categories)
 
     def check_players(self, count: int) -> None:
         """Raise ValueError if the game is not for this many players."""
@@ -605,6 +670,7 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
                 ),
                 t.key,
                 t.rule,
+                values[t.key],
             )
     others = "、".join(sheet.players[j].name for j in rivals)
     others_en = ", ".join(sheet.players[j].name for j in rivals)
@@ -643,3 +709,9 @@ def checklist(game: Game, players: int, **options: bool) -> tuple[SetupStep, ...
     """The setup checklist; ValueError outside the player range."""
     game.check_players(players)
     return game.setup(players, **options)
+
+
+def setup_diagram(game: Game, players: int, **options: bool) -> Diagram | None:
+    """The setup diagram (None: the game has none); ValueError outside the player range."""
+    game.check_players(players)
+    return None if game.diagram is None else game.diagram(players, **options)

@@ -5,21 +5,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .core import (
+    Area,
     Category,
     Decision,
     DecisionKind,
+    Diagram,
     Field,
     Game,
     Helper,
     HelperResult,
     Option,
+    Piece,
     Player,
     PlayerResult,
     Result,
     SetupStep,
+    Shape,
     Sheet,
     SheetError,
     Text,
+    Tone,
 )
 
 MIN_PLAYERS = 2
@@ -160,6 +165,44 @@ def setup(players: int, advanced: bool = False) -> tuple[SetupStep, ...]:
             )
         )
     return tuple(steps)
+
+
+def diagram(players: int, advanced: bool = False) -> Diagram:
+    """The demand cards dealt and the breweries open, for this many players (the same in both games)."""
+    goods_zh = "、".join(g.zh for g in GOODS)
+    goods_en = ", ".join(g.en for g in GOODS[:-1]) + f" and {GOODS[-1].en}"
+    breweries = tuple(
+        Piece(Shape.PLACE, Text("開店", "open"), Text("需求卡片", "demand card"), Tone.MARKED)
+        if index < players
+        else Piece(Shape.PLACE, Text("關店", "closed"), Text("整局不使用", "not used"), Tone.OFF)
+        for index in range(BREWERIES)
+    )
+    cards = tuple(Piece(Shape.CARD, tone=Tone.MARKED if index < players else Tone.OFF) for index in range(DEMAND_CARDS))
+    return Diagram(
+        Text(f"{players} 名玩家的啤酒廠", f"Breweries for {players} players"),
+        (
+            Area(
+                Text(
+                    f"{DEMAND_CARDS} 張需求卡片：發 {players} 張，其餘 {DEMAND_CARDS - players} 張不使用",
+                    f"{DEMAND_CARDS} demand cards: {players} dealt, the other {DEMAND_CARDS - players} out of play",
+                ),
+                cards,
+            ),
+            Area(
+                Text(
+                    f"{BREWERIES} 間啤酒廠：{players} 間開店，{goods_zh}的價格標示物放在「{START_PRICE}」",
+                    f"{BREWERIES} breweries: {players} open, with the {goods_en} price markers on “{START_PRICE}”",
+                ),
+                breweries,
+            ),
+        ),
+        (
+            Text(
+                "原文沒有說明哪幾間啤酒廠拿到需求卡片。",
+                "The source does not say which breweries get the demand cards.",
+            ),
+        ),
+    )
 
 
 # ---------------------------------------------------------------- winner
@@ -625,6 +668,7 @@ GAME = Game(
     tie_breakers=(),
     setup=setup,
     rule="game-end",
+    diagram=diagram,
     options=(Option("advanced", Text("進階遊戲", "Advanced game")),),
     helpers=(PALACE_PRICE, TURN_ORDER, BREWERY),
     source_lang="zh-Hant",

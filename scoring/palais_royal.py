@@ -6,18 +6,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .core import (
+    Area,
     Category,
     Choice,
+    Diagram,
     Field,
     FieldKind,
     Game,
     Helper,
     HelperResult,
+    Piece,
     Result,
     SetupStep,
+    Shape,
     Sheet,
     SheetError,
     Text,
+    Tone,
     rank,
 )
 
@@ -30,6 +35,8 @@ SERVANTS_PER_COLOUR = SERVANTS_PER_PLAYER + SERVANTS_TO_SUPPLY
 START_STAIRWAY = 3
 START_PARADE_GROUND = 2
 START_PLACED = 5
+SERVANTS_LEFT = SERVANTS_PER_PLAYER - START_STAIRWAY - START_PARADE_GROUND - START_PLACED
+"""Servants in a player's play area once setup is done: 8."""
 STARTING_GOLD = (0, 1, 2, 3)
 """Gold by seat from the start player, clockwise (the source describes four seats)."""
 UNPLAYED_POINTS_CAP = 6
@@ -43,6 +50,9 @@ EDGE_NAMES = tuple(Text(f"边沿 {n}", f"Edge {n}") for n in range(1, EDGES + 1)
 
 # ---------------------------------------------------------------- setup
 
+ROOM_GRID = 3
+"""The nine castle rooms lie in a 3×3 square."""
+
 
 def starting_gold(players: int) -> tuple[int, ...]:
     """Gold coins by seat, start player first: the seats of the source that exist at this count."""
@@ -55,7 +65,7 @@ def setup(players: int) -> tuple[SetupStep, ...]:
     gold = starting_gold(players)
     seats_zh = "；".join(f"第 {s} 位{'（起始游戏者）' if s == 1 else ''}：{g} 个" for s, g in enumerate(gold, 1))
     seats_en = "; ".join(f"seat {s}{' (start player)' if s == 1 else ''}: {g}" for s, g in enumerate(gold, 1))
-    left = SERVANTS_PER_PLAYER - START_STAIRWAY - START_PARADE_GROUND - START_PLACED
+    left = SERVANTS_LEFT
     return (
         SetupStep(
             Text("将游戏图版放在桌子中间。", "Place the game board in the middle of the table."),
@@ -74,11 +84,12 @@ def setup(players: int) -> tuple[SetupStep, ...]:
         ),
         SetupStep(
             Text(
-                "将 9 张城堡房间洗混，在图版下方随机摆成 3×3 的方阵，有文字一面向上（熟悉之后也可以文字面向下）。"
+                f"将 {ROOM_GRID * ROOM_GRID} 张城堡房间洗混，在图版下方随机摆成 {ROOM_GRID}×{ROOM_GRID} 的方阵，"
+                "有文字一面向上（熟悉之后也可以文字面向下）。"
                 "首次游戏建议使用原文图中所示的摆放顺序。",
-                "Shuffle the 9 castle rooms and lay them out at random below the board as a 3×3 square, text side "
-                "up (once you know them you may play text side down). For the first game the source suggests the "
-                "layout shown in its picture.",
+                f"Shuffle the {ROOM_GRID * ROOM_GRID} castle rooms and lay them out at random below the board as a "
+                f"{ROOM_GRID}×{ROOM_GRID} square, text side up (once you know them you may play text side down). "
+                "For the first game the source suggests the layout shown in its picture.",
             ),
             Text(
                 "原文所说的图不在源文本中，因此这里无法给出首次游戏的建议摆放；本站不自行编造摆放顺序，请随机摆放。",
@@ -154,6 +165,74 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 f"clockwise order places {START_PLACED} ({START_PLACED * players} in all). Afterwards each player "
                 f"should have {left} servants left in his play area.",
             )
+        ),
+    )
+
+
+def diagram(players: int) -> Diagram:
+    """The 3×3 castle rooms, where each player's servants start, and the gold by seat."""
+    gold = starting_gold(players)
+    rooms = ROOM_GRID * ROOM_GRID
+    servants = (
+        Piece(Shape.PLACE, Text.same(START_STAIRWAY), Text("阶梯", "stairway"), Tone.MARKED),
+        Piece(Shape.PLACE, Text.same(START_PARADE_GROUND), Text("阅兵场", "parade ground"), Tone.MARKED),
+        Piece(
+            Shape.PLACE,
+            Text.same("–"),
+            Text("大门", "gate"),
+            Tone.OFF,
+        ),
+        Piece(Shape.PLACE, Text.same(START_PLACED), Text("自选房间", "rooms of his choice")),
+        Piece(Shape.PLACE, Text.same(SERVANTS_LEFT), Text("留在游戏区域", "left in his play area")),
+    )
+    seats = tuple(
+        Piece(
+            Shape.COIN,
+            Text.same(g),
+            Text(f"第 {s} 位" + ("（起始）" if s == 1 else ""), f"seat {s}" + (" (start)" if s == 1 else "")),
+            Tone.MARKED if g else Tone.OFF,
+        )
+        for s, g in enumerate(gold, 1)
+    )
+    return Diagram(
+        Text(f"{players} 人局的准备", f"Setup for {players} players"),
+        (
+            Area(
+                Text(
+                    f"图版下方：{rooms} 张城堡房间随机摆成 {ROOM_GRID}×{ROOM_GRID}",
+                    f"Below the board: the {rooms} castle rooms at random in a {ROOM_GRID}×{ROOM_GRID} square",
+                ),
+                tuple(Piece(Shape.PLACE, Text.same("?"), tone=Tone.OFF) for _ in range(rooms)),
+                columns=ROOM_GRID,
+            ),
+            Area(
+                Text(
+                    f"每名玩家的 {SERVANTS_PER_PLAYER} 个仆人（共 {players} 名玩家）",
+                    f"Each player's {SERVANTS_PER_PLAYER} servants ({players} players)",
+                ),
+                servants,
+            ),
+            Area(Text("起始金币，从起始游戏者顺时针", "Starting gold, clockwise from the start player"), seats),
+        ),
+        (
+            Text(
+                "大门：游戏中，阅兵场上每有 1 个仆人，就可以向大门放 1 个仆人。",
+                "Gate: in play, each servant on the parade ground lets its owner place 1 servant at the gate.",
+            ),
+            Text(
+                "原文所说的首局摆放图不在源文本中：房间随机摆放。",
+                "The source's picture of a first-game layout is missing: the rooms go at random.",
+            ),
+            *(
+                ()
+                if players == len(STARTING_GOLD)
+                else (
+                    Text(
+                        "原文只描述 4 个座位的金币；人数较少时见清单的说明。",
+                        "The source gives gold for 4 seats only; see the checklist's note for fewer players.",
+                    ),
+                )
+            ),
         ),
     )
 
@@ -515,6 +594,7 @@ GAME = Game(
     tie_breakers=(),
     setup=setup,
     rule="final-scoring",
+    diagram=diagram,
     helpers=(MAJORITY_HELPER,),
     notes=(
         Text(
@@ -538,4 +618,5 @@ GAME = Game(
     ),
     score=score,
     validate=validate,
+    computed_categories=(("edges", Text("庭院边沿", "Courtyard edges")),),
 )

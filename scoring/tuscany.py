@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from .core import (
     MAX_VALUE,
+    Area,
     Category,
+    Diagram,
     Field,
     Game,
     Helper,
     HelperResult,
+    Piece,
     SetupStep,
+    Shape,
     Sheet,
     SheetError,
     Text,
     TieBreaker,
+    Tone,
 )
 
 REGION_CARDS = 122
@@ -25,6 +30,8 @@ WORKERS = 12
 HEX_MARKERS = 10
 NEUTRAL_HEXES = 32
 DISPLAY_HEXES = 8
+DISPLAY_ROWS = 2
+"""The face-up neutral hexes lie in two rows of four (the checklist says so in words)."""
 HEXES_PER_PLAYER = 22
 """A player's hexes of their colour, the double-sided starting castle included."""
 OWN_HEXES = HEXES_PER_PLAYER - 1
@@ -176,6 +183,38 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 f"No setup number in the source depends on the player count: {players} players also use {DISPLAY_HEXES}.",
             ),
         ),
+    )
+
+
+def diagram(players: int) -> Diagram:
+    """The neutral hexes in the middle of the table and each player's three stacks (no number depends on the count)."""
+    stacked = NEUTRAL_HEXES - DISPLAY_HEXES
+    return Diagram(
+        Text(f"{players} 人局的六角板块", f"Hexes for {players} players"),
+        (
+            Area(
+                Text(
+                    f"场中央：{DISPLAY_HEXES} 个中立六角板块正面朝上，{DISPLAY_ROWS} 列",
+                    f"Middle of the table: {DISPLAY_HEXES} neutral hexes face up in {DISPLAY_ROWS} rows",
+                ),
+                tuple(Piece(Shape.HEX, tone=Tone.MARKED) for _ in range(DISPLAY_HEXES)),
+                columns=DISPLAY_HEXES // DISPLAY_ROWS,
+            ),
+            Area(
+                Text(f"其余 {stacked} 个中立六角板块正面朝下", f"The other {stacked} neutral hexes face down"),
+                (Piece(Shape.HEX_STACK, Text.same(stacked), Text("分成数堆", "in several stacks"), Tone.OFF),),
+            ),
+            Area(
+                Text(
+                    f"每名玩家（{players} 名）：玩家图板上方 {STACKS} 叠、每叠 {STACK_SIZE} 个自己颜色的六角板块",
+                    f"Each of the {players} players: {STACKS} stacks of {STACK_SIZE} hexes of their colour above "
+                    "their player board",
+                ),
+                tuple(Piece(Shape.HEX_STACK, Text.same(STACK_SIZE), tone=Tone.MARKED) for _ in range(STACKS)),
+            ),
+            Area(Text("", ""), (Piece(Shape.PLACE, Text("玩家图板", "player board")),)),
+        ),
+        (Text("原文没有说明中立板块分成几堆。", "The source does not say how many stacks the neutral hexes form."),),
     )
 
 
@@ -482,6 +521,7 @@ GAME = Game(
     tie_breakers=TIE_BREAKERS,
     setup=setup,
     rule="game-end",
+    diagram=diagram,
     extra_player_fields=EXTRA_FIELDS,
     helpers=(SCORING_HELPER,),
     source_lang="zh-Hans",

@@ -154,6 +154,31 @@ function bilingual(tag, text, className) {
   return el;
 }
 
+// A picture drawn by scoring/svg.py (which escapes every text in it), in each language: parsed as SVG and
+// imported node by node, never assigned as HTML; anything that is not a plain SVG picture is dropped.
+const svgParser = new DOMParser();
+function svgNode(markup) {
+  const doc = svgParser.parseFromString(markup, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.namespaceURI !== "http://www.w3.org/2000/svg" || root.localName !== "svg") return null;
+  if (doc.querySelector("parsererror, script, foreignObject, [style]")) return null;
+  if ([...doc.querySelectorAll("*")].some((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))) return null;
+  return document.importNode(root, true);
+}
+
+function showFigure(box, pictures) {
+  box.replaceChildren();
+  for (const [lang, markup] of Object.entries(pictures ?? {})) {
+    const svg = svgNode(markup);
+    if (!svg) continue;
+    const wrap = document.createElement("div");
+    wrap.className = `l-${lang}`;
+    wrap.lang = lang === "zh" ? "zh-Hans" : "en";
+    wrap.append(svg);
+    box.append(wrap);
+  }
+}
+
 function fieldElements(form, path) {
   // players[1].scores.animal_kinds[2][0] -> inputs of that player, field, entry, part
   const m = /^players\[(\d+)\]\.(?:scores\.([a-z_]+)(?:\[(\d+)\])?(?:\[(\d+)\])?|(name))/.exec(path);
@@ -195,6 +220,7 @@ function showResult(form, answer) {
   const ranking = form.querySelector(".ranking");
   const notes = form.querySelector(".result-notes");
   const totals = form.querySelectorAll("output.total");
+  const chart = form.querySelector("[data-figure=chart]");
   for (const out of totals) out.textContent = "–";
   ranking.replaceChildren();
   notes.replaceChildren();
@@ -230,8 +256,10 @@ function showResult(form, answer) {
       ranking.append(li);
     }
     for (const note of answer.result.notes) notes.append(bilingual("li", note));
+    showFigure(chart, answer.chart);
     form.dataset.state = "final";
   } else {
+    chart.replaceChildren();
     for (const entry of answer.partial ?? []) {
       const out = form.querySelector(`output.total[data-player="${entry.index}"]`);
       if (out && entry.total !== null) out.textContent = String(entry.total);
@@ -345,6 +373,7 @@ function setupGame(section) {
     checklist.removeAttribute("aria-busy");
     if (!answer.ok) return;
     if (playerCount(section) !== count) return;
+    showFigure(section.querySelector("[data-figure=diagram]"), answer.diagram);
     checklist.replaceChildren();
     answer.steps.forEach((step, index) => {
       const li = document.createElement("li");

@@ -11,6 +11,7 @@ import pytest
 
 import build
 from scoring import GAMES
+from scoring.api import setup_json
 from sitebuild.links import check_links, scan
 
 
@@ -213,3 +214,15 @@ def test_markdown_escapes_html_and_marks_repairs() -> None:
     assert '<ins class="repair">补</ins>' in html
     assert '<mark class="doubt">怪</mark>' in html
     assert '<blockquote class="note">' in html
+
+
+def test_play_page_shows_each_default_setup_diagram_without_python(built_site: Path) -> None:
+    play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
+    for game in GAMES.values():
+        section = play[play.index(f'data-game="{game.id}"') :]
+        section = section[: section.index("</section>")]
+        figure = section[section.index('data-figure="diagram"') : section.index('class="checklist"')]
+        pictures = setup_json(game.id, build.default_players(game))["diagram"]
+        for lang, svg in pictures.items():
+            assert svg in figure, (game.id, lang)  # the same markup the worker gives, unescaped
+        assert 'data-figure="chart"></div>' in section  # the chart waits for a result

@@ -1,0 +1,461 @@
+"""SVG for the page: the result chart and the setup diagrams, built as text with every text escaped.
+
+Both pictures are drawn in user units WIDTH wide; the page scales them to its column (a 360 px phone shows
+them about 1:1). Text is drawn in the page's colour (currentColor), so it follows dark mode; the category
+colours have enough contrast on the light and the dark background alike. No style attributes: the page's
+Content-Security-Policy allows styles only from its own stylesheet.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Callable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from .core import Area, DecisionKind, Diagram, Game, Piece, PlayerResult, Result, Shape, Text, Tone
+
+WIDTH = 340
+PALETTE = (
+    "#0a72da",
+    "#e84c23",
+    "#038d25",
+    "#c851c1",
+    "#976b03",
+    "#0e9ca2",
+    "#cb2865",
+    "#87920b",
+    "#7855df",
+    "#6f7c8a",
+)
+"""Category colours, the same category always the same colour: each has at least 3:1 contrast with the
+light and the dark page background, and black or white text on it at least 4.5:1 (tests/unit/test_svg.py)."""
+ACCENT = PALETTE[0]
+LANGS = ("zh", "en")
+
+SIZE = 13.0  # names, captions, labels
+SMALL = 11.0  # legend, notes, tie-breakers
+LINE = 1.3  # line height, in font sizes
+BAR = 22.0
+GAP = 8.0
+
+
+# ---------------------------------------------------------------- text and markup
+
+
+def text_width(text: str, size: float) -> float:
+    """A generous estimate of the drawn width: wide (CJK) characters 1 em, others 0.62 em."""
+    return sum(size if unicodedata.east_asian_width(c) in "WF" else 0.62 * size for c in text)
+
+
+def fit(text: str, width: float, size: float) -> str:
+    """The text, cut short with an ellipsis if it would be wider than width."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+CLOSING = set("，。、：；！？）」』”")
+"""Punctuation that never starts a line."""
+
+
+def _tokens(text: str) -> list[str]:
+    """Units a line may break between: words (with their trailing space) and single wide characters."""
+    tokens: list[str] = []
+    for char in text:
+        wide = unicodedata.east_asian_width(char) in "WF"
+        if tokens and (char in CLOSING or char == " "):
+            tokens[-1] += char
+        elif not tokens or wide or tokens[-1].endswith(" ") or unicodedata.east_asian_width(tokens[-1][-1]) in "WF":
+            tokens.append(char)
+        else:
+            tokens[-1] += char
+    return tokens
+
+
+def wrap(text: str, width: float, size: float, lines: int = 3) -> list[str]:
+    """Break text into at most this many lines no wider than width; a line that cannot fit is cut short."""
+    out: list[str] = []
+    current = ""
+    tokens = _tokens(text)
+    for index, token in enumerate(tokens):
+        if current.strip() and text_width((current + token).rstrip(), size) > width:
+            if len(out) == lines - 1:
+                return [*out, fit((current + "".join(tokens[index:])).strip(), width, size)]
+            out.append(fit(current.strip(), width, size))
+            current = token.lstrip()
+        else:
+            current += token
+    if current.strip():
+        out.append(fit(current.strip(), width, size))
+    return out
+
+
+def number(value: float) -> str:
+    """A coordinate: two decimals at most, no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def element(tag: str, attributes: dict[str, object], content: str = "") -> str:
+    """One element; attribute values are quoted and escaped, content must already be markup."""
+    attrs = "".join(
+        f" {name}={quoteattr(number(value) if isinstance(value, float) else str(value))}"
+        for name, value in attributes.items()
+        if value is not None
+    )
+    return f"<{tag}{attrs}>{content}</{tag}>" if content else f"<{tag}{attrs}/>"
+
+
+def label(x: float, y: float, text: str, size: float = SIZE, **attributes: object) -> str:
+    """A text element in the page's colour unless a fill is given; the text is escaped."""
+    attrs = {"x": x, "y": y, "font-size": size, "fill": "currentColor", **attributes}
+    return element("text", {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}, escape(text))
+
+
+def heading(text: str) -> tuple[str, float]:
+    """The picture's title, shown on its first lines; the markup and the height it takes."""
+    lines = wrap(text, WIDTH, SIZE, lines=2)
+    parts = [label(0.0, SIZE * (1 + LINE * i), line, SIZE, font_weight="700") for i, line in enumerate(lines)]
+    return element("g", {"class": "heading"}, "".join(parts)), SIZE * LINE * len(lines) + SIZE * 0.3
+
+
+def document(width: float, height: float, title: str, description: str, body: list[str], kind: str) -> str:
+    """The svg element: a titled image whose description is its text equivalent."""
+    return element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {number(width)} {number(math.ceil(height))}",
+            "width": number(width),
+            "height": number(math.ceil(height)),
+            "role": "img",
+            "class": f"figure-svg {kind}",
+        },
+        element("title", {}, escape(title)) + element("desc", {}, escape(description)) + "".join(body),
+    )
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance of a #rrggbb colour (WCAG 2)."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG contrast ratio of two #rrggbb colours."""
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink(fill: str) -> str:
+    """Black or white, whichever reads better on this fill."""
+    return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#ffffff") else "#ffffff"
+
+
+def both(render: Callable[..., str], *args: object) -> dict[str, str]:
+    """The same picture in each language, for the page to show the one the reader chose."""
+    return {lang: render(*args, lang) for lang in LANGS}
+
+
+# ---------------------------------------------------------------- result chart
+
+POINTS_TITLE = Text("各项得分（按名次）", "Points by category, in place order")
+TIE_BREAKER = Text("平手决胜", "Tie-breaker")
+SHARED = Text("平手：共享名次", "Tied: the place is shared")
+
+
+def _place(player: PlayerResult) -> str:
+    """'1.' or '–' for a player the rules do not rank."""
+    return "–" if player.place is None else f"{player.place}."
+
+
+def _tie_line(game: Game, player: PlayerResult, lang: str) -> str:
+    """What settled a tie for this player, short; empty when there was no tie."""
+    decision = player.decided_by
+    if decision.kind is DecisionKind.SHARED:
+        return getattr(SHARED, lang)
+    if decision.kind is DecisionKind.TIE_BREAKER:
+        breaker = next(t for t in game.tie_breakers if t.key == decision.key)
+        colon = "：" if lang == "zh" else ": "
+        return f"{getattr(TIE_BREAKER, lang)}{colon}{getattr(breaker.label, lang)} {decision.value}"
+    return ""
+
+
+def _chart_description(game: Game, result: Result, title: str, lang: str) -> str:
+    """The chart as sentences: every player in place order with every category."""
+    labels = game.category_labels()
+    lines = []
+    for player in result.players:
+        parts = ("，" if lang == "zh" else ", ").join(f"{getattr(labels[k], lang)} {v}" for k, v in player.breakdown)
+        total = sum(v for _, v in player.breakdown) if player.total is None else player.total
+        unit = "" if player.total is None else (" 分" if lang == "zh" else " points")
+        tie = _tie_line(game, player, lang)
+        if lang == "zh":
+            lines.append(f"{_place(player)} {player.name}：{total}{unit}（{parts}）" + (f"；{tie}" if tie else ""))
+        else:
+            lines.append(f"{_place(player)} {player.name}: {total}{unit} ({parts})" + (f"; {tie}" if tie else ""))
+    colon, stop = ("：", "。") if lang == "zh" else (": ", ". ")
+    return f"{title}{colon}" + stop.join(lines) + stop.strip()
+
+
+def result_chart(game: Game, result: Result, lang: str) -> str:
+    """One stacked bar per player in place order, a segment per category, scaled to the largest bar."""
+    labels = game.category_labels()
+    unknown = {key for p in result.players for key, _ in p.breakdown} - set(labels)
+    if unknown:
+        raise ValueError(f"{game.id}: breakdown entries without a label: {', '.join(sorted(unknown))}")
+    colours = {key: PALETTE[i % len(PALETTE)] for i, key in enumerate(labels)}
+    values = [(k, v) for p in result.players for k, v in p.breakdown]
+    present = [key for key in labels if any(k == key for k, _ in values)]
+    used = [key for key in present if any(k == key and v > 0 for k, v in values)]  # drawn somewhere
+    counted = all(p.total is None for p in result.players)  # no points (Fürstenfeld): the counts themselves
+    title = "、".join(getattr(labels[k], lang) for k in present) if counted else getattr(POINTS_TITLE, lang)
+    largest = max((sum(v for _, v in p.breakdown) for p in result.players), default=0)
+    scale = WIDTH / largest if largest > 0 else 0.0
+    top, y = heading(title)
+    body = [top]
+    if not counted:  # a count chart's title names its one category
+        body.append(_legend(used, labels, colours, y, lang))
+        y += _legend_height(used, labels, lang)
+    y += GAP
+    for player in result.players:
+        markup, height = _bar(game, player, scale, colours, y, lang)
+        body.append(markup)
+        y += height
+    return document(WIDTH, y, title, _chart_description(game, result, title, lang), body, "result-chart")
+
+
+def _bar(
+    game: Game, player: PlayerResult, scale: float, colours: dict[str, str], top: float, lang: str
+) -> tuple[str, float]:
+    """A player's name and total, their bar and what settled a tie; the markup and the height it takes."""
+    total = sum(v for _, v in player.breakdown)
+    y = top + SIZE
+    room = WIDTH - text_width(str(total), SIZE) - GAP
+    parts = [
+        label(0.0, y, fit(f"{_place(player)} {player.name}", room, SIZE), font_weight="700", class_="name"),
+        label(float(WIDTH), y, str(total), font_weight="700", text_anchor="end", class_="total"),
+    ]
+    y += 5
+    track = {"x": 0.5, "y": y + 0.5, "width": WIDTH - 1.0, "height": BAR - 1.0, "rx": 3}
+    parts.append(
+        element("rect", {"class": "track", **track, "fill": "none", "stroke": "currentColor", "stroke-opacity": "0.35"})
+    )
+    x = 0.0
+    for key, value in player.breakdown:
+        if value <= 0:
+            continue
+        width = value * scale
+        segment = {"x": x, "y": y, "width": width, "height": BAR, "fill": colours[key]}
+        parts.append(element("rect", {"class": "seg", **segment, "data-key": key, "data-value": value}))
+        if text_width(str(value), SMALL) + 4 <= width:
+            centre = (x + width / 2, y + BAR / 2 + SMALL * 0.35)
+            parts.append(label(*centre, str(value), SMALL, fill=ink(colours[key]), text_anchor="middle"))
+        x += width
+    y += BAR
+    tie = _tie_line(game, player, lang)
+    if tie:
+        y += SMALL * LINE
+        parts.append(label(0.0, y, fit(tie, WIDTH, SMALL), SMALL, class_="tie"))
+    y += GAP * 1.5
+    attributes = {"class": "bar", "data-name": player.name, "data-total": total}
+    return element("g", attributes, "".join(parts)), y - top
+
+
+def _legend_items(used: Sequence[str], labels: dict[str, Text], lang: str) -> list[tuple[str, str, float]]:
+    """Each legend entry: key, text (cut to fit) and width with its swatch."""
+    swatch = SMALL + 4
+    items = []
+    for key in used:
+        text = fit(getattr(labels[key], lang), WIDTH - swatch, SMALL)
+        items.append((key, text, swatch + text_width(text, SMALL) + GAP * 1.5))
+    return items
+
+
+def _legend_rows(used: Sequence[str], labels: dict[str, Text], lang: str) -> list[list[tuple[str, str, float]]]:
+    """Legend entries in rows no wider than the chart."""
+    rows: list[list[tuple[str, str, float]]] = [[]]
+    for item in _legend_items(used, labels, lang):
+        if rows[-1] and sum(w for _, _, w in rows[-1]) + item[2] > WIDTH:
+            rows.append([])
+        rows[-1].append(item)
+    return rows
+
+
+def _legend_height(used: Sequence[str], labels: dict[str, Text], lang: str) -> float:
+    """Height of the legend."""
+    return len(_legend_rows(used, labels, lang)) * SMALL * 1.6
+
+
+def _legend(used: Sequence[str], labels: dict[str, Text], colours: dict[str, str], top: float, lang: str) -> str:
+    """Swatch and name of every category in use, in the order of the segments."""
+    parts = []
+    for index, row in enumerate(_legend_rows(used, labels, lang)):
+        y = top + index * SMALL * 1.6
+        x = 0.0
+        for key, text, width in row:
+            parts.append(
+                element(
+                    "rect",
+                    {"x": x, "y": y + 1, "width": SMALL, "height": SMALL, "fill": colours[key], "data-key": key},
+                )
+            )
+            parts.append(label(x + SMALL + 4, y + SMALL, text, SMALL))
+            x += width
+    return element("g", {"class": "chart-legend"}, "".join(parts))
+
+
+# ---------------------------------------------------------------- setup diagrams
+
+PIECE_GAP = 6.0
+
+
+def _piece_size(shape: Shape, cell: float) -> tuple[float, float]:
+    """Width and height of a piece drawn in a cell this wide."""
+    room = cell - PIECE_GAP
+    if shape is Shape.CARD:
+        width = min(room, 40.0)
+        return width, width * 1.4
+    if shape is Shape.STACK:
+        width = min(room, 48.0)
+        return width, (width - 6) * 1.3 + 6
+    if shape in (Shape.HEX, Shape.HEX_STACK):
+        width = min(room, 46.0)
+        height = width / math.sqrt(3) * 2
+        return width, height + (6 if shape is Shape.HEX_STACK else 0)
+    if shape is Shape.COIN:
+        width = min(room, 34.0)
+        return width, width
+    return room, 44.0
+
+
+def _tone(tone: Tone) -> dict[str, object]:
+    """Fill and outline of a piece."""
+    if tone is Tone.MARKED:
+        return {"fill": ACCENT, "stroke": "currentColor", "stroke-width": "1.5"}
+    if tone is Tone.OFF:
+        return {"fill": "none", "stroke": "currentColor", "stroke-width": "1.5", "stroke-dasharray": "4 3"}
+    return {"fill": "currentColor", "fill-opacity": "0.1", "stroke": "currentColor", "stroke-width": "1.5"}
+
+
+def _hexagon(cx: float, top: float, width: float) -> str:
+    """A pointy-top hexagon's points."""
+    r = width / math.sqrt(3)
+    cy = top + r
+    points = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(-90, 270, 60)]
+    return " ".join(f"{number(px)},{number(py)}" for px, py in points)
+
+
+def _shape(piece: Piece, cx: float, top: float, width: float, height: float) -> list[str]:
+    """The outline (and layers) of one piece."""
+    look = _tone(piece.tone)
+    left = cx - width / 2
+    if piece.shape is Shape.STACK:
+        inner = width - 6
+        return [
+            element(
+                "rect",
+                {"x": left + d, "y": top + 6 - d, "width": inner, "height": height - 6, "rx": 3, **look},
+            )
+            for d in (6.0, 3.0, 0.0)
+        ]
+    if piece.shape is Shape.HEX_STACK:
+        return [element("polygon", {"points": _hexagon(cx + d - 3, top + 6 - d, width - 6), **look}) for d in (6, 3, 0)]
+    if piece.shape is Shape.HEX:
+        return [element("polygon", {"points": _hexagon(cx, top, width), **look})]
+    if piece.shape is Shape.COIN:
+        return [element("circle", {"cx": cx, "cy": top + height / 2, "r": width / 2, **look})]
+    radius = 3 if piece.shape is Shape.CARD else 6
+    return [element("rect", {"x": left, "y": top, "width": width, "height": height, "rx": radius, **look})]
+
+
+def _piece(piece: Piece, cx: float, top: float, cell: float, lang: str) -> tuple[str, float]:
+    """One piece with its label and note; the markup and the height it takes."""
+    width, height = _piece_size(piece.shape, cell)
+    parts = _shape(piece, cx, top, width, height)
+    text = getattr(piece.label, lang)
+    if text:
+        face = ACCENT if piece.tone is Tone.MARKED else None
+        shift = 3 if piece.shape in (Shape.STACK, Shape.HEX_STACK) else 0
+        parts.append(
+            label(
+                cx - shift,
+                top + shift + height / 2 + SIZE * 0.35,
+                fit(text, width - 6, SIZE),
+                SIZE,
+                fill=ink(face) if face else "currentColor",
+                font_weight="700",
+                text_anchor="middle",
+                class_="label",
+            )
+        )
+    y = top + height
+    for line in wrap(getattr(piece.note, lang), cell - 4, SMALL):
+        y += SMALL * LINE
+        parts.append(label(cx, y, line, SMALL, text_anchor="middle", class_="note"))
+    attributes = {"class": "piece", "data-shape": piece.shape.value, "data-tone": piece.tone.value}
+    return element("g", attributes, "".join(parts)), y - top
+
+
+def _area(area: Area, top: float, lang: str) -> tuple[str, float]:
+    """A caption and its pieces in rows; the markup and the height it takes."""
+    parts = []
+    y = top
+    for line in wrap(getattr(area.caption, lang), WIDTH, SIZE):
+        y += SIZE * LINE
+        parts.append(label(0.0, y - SIZE * 0.3, line, SIZE, font_weight="700", class_="caption"))
+    columns = area.columns or len(area.pieces)
+    cell = WIDTH / columns
+    y += PIECE_GAP
+    for start in range(0, len(area.pieces), columns):
+        row = area.pieces[start : start + columns]
+        offset = (WIDTH - cell * len(row)) / 2  # a short last row is centred
+        tallest = 0.0
+        for index, piece in enumerate(row):
+            markup, height = _piece(piece, offset + cell * (index + 0.5), y, cell, lang)
+            parts.append(markup)
+            tallest = max(tallest, height)
+        y += tallest + PIECE_GAP
+    return element("g", {"class": "area"}, "".join(parts)), y - top
+
+
+def _diagram_description(diagram: Diagram, lang: str) -> str:
+    """The diagram as sentences: each area's caption and pieces, then the notes."""
+    comma, stop = ("，", "。") if lang == "zh" else (", ", ". ")
+    sentences = [getattr(diagram.title, lang)]
+    for area in diagram.areas:
+        pieces = []
+        for piece in area.pieces:
+            text, note = getattr(piece.label, lang), getattr(piece.note, lang)
+            pieces.append(f"{text} ({note})" if text and note else text or note)
+        listed = comma.join(p for p in pieces if p)
+        caption = getattr(area.caption, lang)
+        sentences.append(
+            f"{caption}{'：' if lang == 'zh' else ': '}{listed}" if caption and listed else caption or listed
+        )
+    sentences += [getattr(note, lang) for note in diagram.notes]
+    return stop.join(s.rstrip("。.") for s in sentences if s) + stop.strip()
+
+
+def setup_figure(diagram: Diagram, lang: str) -> str:
+    """A setup diagram: its areas from top to bottom, then what the source leaves open."""
+    title = getattr(diagram.title, lang)
+    top, y = heading(title)
+    body = [top]
+    for area in diagram.areas:
+        markup, height = _area(area, y, lang)
+        body.append(markup)
+        y += height + GAP
+    notes = []
+    for note in diagram.notes:
+        for line in wrap("* " + getattr(note, lang), WIDTH, SMALL, lines=6):
+            y += SMALL * LINE
+            notes.append(label(0.0, y, line, SMALL, class_="footnote"))
+    if notes:
+        body.append(element("g", {"class": "notes"}, "".join(notes)))
+        y += SMALL * 0.5
+    return document(WIDTH, y, title, _diagram_description(diagram, lang), body, "setup-diagram")
