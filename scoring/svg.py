@@ -99,13 +99,18 @@ def number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+def attribute(value: object) -> str:
+    """An attribute value, quoted: numbers as they are, any other text escaped."""
+    if isinstance(value, float):
+        return f'"{number(value)}"'
+    if isinstance(value, int):
+        return f'"{value}"'
+    return quoteattr(str(value))
+
+
 def element(tag: str, attributes: dict[str, object], content: str = "") -> str:
     """One element; attribute values are quoted and escaped, content must already be markup."""
-    attrs = "".join(
-        f" {name}={quoteattr(number(value) if isinstance(value, float) else str(value))}"
-        for name, value in attributes.items()
-        if value is not None
-    )
+    attrs = "".join(f" {name}={attribute(value)}" for name, value in attributes.items() if value is not None)
     return f"<{tag}{attrs}>{content}</{tag}>" if content else f"<{tag}{attrs}/>"
 
 
@@ -119,7 +124,7 @@ def heading(text: str) -> tuple[str, float]:
     """The picture's title, shown on its first lines; the markup and the height it takes."""
     lines = wrap(text, WIDTH, SIZE, lines=2)
     parts = [label(0.0, SIZE * (1 + LINE * i), line, SIZE, font_weight="700") for i, line in enumerate(lines)]
-    return element("g", {"class": "heading"}, "".join(parts)), SIZE * LINE * len(lines) + SIZE * 0.3
+    return element("g", {"class": "heading"}, "".join(parts)), SIZE * LINE * len(lines) + GAP / 2
 
 
 def document(width: float, height: float, title: str, description: str, body: list[str], kind: str) -> str:

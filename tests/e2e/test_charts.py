@@ -1,0 +1,179 @@
+"""Result charts and setup diagrams on the built site, on a phone and a desktop: drawn, updated, readable in both
+languages and in dark mode, no inline style refused by the CSP. Screenshots go to test-results/screenshots/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from scoring import GAMES
+from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, site_context
+
+pytestmark = pytest.mark.e2e
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
+"""
+
+
+@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
+def viewport_name(request: pytest.FixtureRequest) -> str:
+    """Each test runs on a phone and on a desktop."""
+    return request.param
+
+
+def open_page(context: BrowserContext) -> Page:
+    """A page that records every Content-Security-Policy violation, as an event and on the console."""
+    page = context.new_page()
+    page.add_init_script(CSP_WATCH)
+    page.csp_console = []  # type: ignore[attr-defined]
+    page.on("console", lambda m: page.csp_console.append(m.text) if "Content Security Policy" in m.text else None)  # type: ignore[attr-defined]
+    return page
+
+
+def check_clean(page: Page, viewport_name: str) -> None:
+    """No CSP violation was reported, and a phone never scrolls sideways."""
+    assert page.evaluate("window.__csp") == []
+    assert page.csp_console == []  # type: ignore[attr-defined]
+    if viewport_name == "phone":
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= VIEWPORTS["phone"]["width"], f"page scrolls sideways on a phone ({width}px)"
+
+
+def shot(target: Locator, name: str) -> None:
+    """Write a screenshot for review."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    target.scroll_into_view_if_needed()
+    target.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def visible_svg(figure: Locator) -> Locator:
+    """The picture in the interface language (the other one is hidden)."""
+    return figure.locator("svg:visible")
+
+
+def bar_names(figure: Locator) -> list[str]:
+    """The chart's bars, top to bottom, by player name."""
+    return visible_svg(figure).locator("g.bar").evaluate_all("(bars) => bars.map((b) => b.dataset.name)")
+
+
+def test_filled_chart_follows_the_ranking_and_the_totals(browser: Browser, site_server, viewport_name: str) -> None:
+    with site_context(browser, VIEWPORTS[viewport_name]) as context:
+        page = open_page(context)
+        play = Play(page, site_server.url, "burgundy-cards").open("score")
+        play.fill_sheet(
+            [
+                (
+                    'Ann & "Al"',
+                    {
+                        "estate_sets": 14,
+                        "bonus_cards": 3,
+                        "vp_cards": 2,
+                        "goods_sold": 6,
+                        "animal_kinds": 4,
+                        "storage_cards": 1,
+                    },
+                ),
+                ("Bo", {"estate_sets": 20, "goods_sold": 8, "start_player": 1, "storage_cards": 4}),
+                ("王小明", {"estate_sets": 18, "vp_cards": 3, "goods_sold": 4, "animal_kinds": 3, "storage_cards": 2}),
+                ("Di", {"estate_sets": 9, "goods_sold": 3}),
+            ]
+        )
+        play.expect_ranking(["1. Bo · 29", '2. Ann & "Al" · 29', "3. 王小明 · 27", "4. Di · 12"])
+        figure = play.tool("score").locator("[data-figure=chart]")
+        chart = page.get_by_role("img", name="Points by category, in place order")
+        expect(chart).to_be_visible()
+        assert bar_names(figure) == ["Bo", 'Ann & "Al"', "王小明", "Di"]
+        ties = visible_svg(figure).locator("text.tie")  # only beside the two players tied on 29
+        expect(ties).to_have_text(
+            ["Tie-breaker: most cards left in storage 4", "Tie-breaker: most cards left in storage 1"]
+        )
+        expect(visible_svg(figure).locator("g.chart-legend")).to_contain_text("Estate sets")
+        description = chart.evaluate("(svg) => svg.querySelector('desc').textContent")
+        assert "1. Bo: 29 points (Estate sets 20," in description
+        widths = (
+            visible_svg(figure)
+            .locator("g.bar")
+            .first.locator("rect.seg")
+            .evaluate_all("(rects) => rects.map((r) => r.getBoundingClientRect().width)")
+        )
+        assert widths[0] / widths[1] == pytest.approx(20 / 8, rel=0.02)  # estate sets vs goods sold, on screen
+        check_clean(page, viewport_name)
+        shot(figure, f"chart-{viewport_name}")
+        page.emulate_media(color_scheme="dark")
+        shot(figure, f"chart-{viewport_name}-dark")
+        page.emulate_media(color_scheme="light")
+
+        play.fill("goods_sold", 3, 30)  # Di overtakes everyone: the chart follows as the total changes
+        expect(visible_svg(figure).locator("g.bar").first).to_have_attribute("data-name", "Di")
+        expect(visible_svg(figure).locator("text.total").first).to_have_text("39")
+        page.locator("[data-ui-lang=zh]").click()
+        expect(page.get_by_role("img", name="各项得分（按名次）")).to_be_visible()
+        expect(visible_svg(figure).locator("g.chart-legend")).to_contain_text("庄园三张一套")
+        page.emulate_media(media="print")
+        expect(visible_svg(figure)).to_be_visible()
+        page.emulate_media(media="screen")
+        play.name(0, "")  # an incomplete sheet has no ranking and no chart
+        expect(figure.locator("svg")).to_have_count(0)
+        check_clean(page, viewport_name)
+        assert foreign_requests(context, site_server.url) == []
+
+
+def test_furstenfeld_charts_palaces_built(browser: Browser, site_server, viewport_name: str) -> None:
+    with site_context(browser, VIEWPORTS[viewport_name]) as context:
+        page = open_page(context)
+        play = Play(page, site_server.url, "furstenfeld").open("score")
+        play.fill_sheet(
+            [
+                ("Ann", {"palaces": 5, "turn_position": 1}),
+                ("Bo", {"palaces": 6, "turn_position": 2}),
+                ("Cy", {"palaces": 3, "turn_position": 3}),
+            ]
+        )
+        figure = play.tool("score").locator("[data-figure=chart]")
+        expect(page.get_by_role("img", name="Palaces")).to_be_visible(timeout=60_000)
+        assert bar_names(figure) == ["Bo", "Ann", "Cy"]
+        expect(visible_svg(figure).locator("text.name")).to_have_text(["1. Bo", "– Ann", "– Cy"])
+        check_clean(page, viewport_name)
+        shot(figure, f"chart-furstenfeld-{viewport_name}")
+
+
+def test_default_diagrams_are_there_before_python(browser: Browser, site_server, viewport_name: str) -> None:
+    with site_context(browser, VIEWPORTS[viewport_name]) as context:
+        context.route("**/pyodide/**", lambda route: route.abort())  # Python never starts
+        page = open_page(context)
+        for game in GAMES.values():
+            Play(page, site_server.url, game.id).open("setup")
+            figure = page.locator(f'section[data-game="{game.id}"] [data-figure=diagram]')
+            expect(visible_svg(figure)).to_be_visible()
+            count = int(page.locator(f'section[data-game="{game.id}"]').get_attribute("data-default"))
+            assert f"{count} players" in visible_svg(figure).locator("title").text_content()
+            shot(figure, f"diagram-{game.id}-{viewport_name}")
+        expect(page.locator(".engine")).to_have_attribute("data-state", "failed", timeout=60_000)
+        check_clean(page, viewport_name)
+
+
+CHANGES = [
+    ("burgundy-cards", 2, "Beside the display: 7 action cards face up"),
+    ("palais-royal", 3, "Each player's 18 servants (3 players)"),
+    ("bruges", 3, "Extra draw pile: the other 2 stacks"),
+    ("furstenfeld", 2, "5 breweries: 2 open"),
+    ("tuscany", 3, "Each of the 3 players: 3 stacks of 7"),
+]
+
+
+def test_diagrams_follow_the_player_count(browser: Browser, site_server, viewport_name: str) -> None:
+    with site_context(browser, VIEWPORTS[viewport_name]) as context:
+        page = open_page(context)
+        for game, players, words in CHANGES:  # one page: Python starts once
+            play = Play(page, site_server.url, game).open("setup")
+            play.wait_ready()
+            play.set_players(players)
+            figure = play.tool("setup").locator("[data-figure=diagram]")
+            expect(visible_svg(figure).locator("desc")).to_contain_text(words, timeout=60_000)
+            expect(play.tool("setup").locator(".checklist")).to_have_attribute("data-players", str(players))
+            shot(figure, f"diagram-{game}-{players}p-{viewport_name}")
+        check_clean(page, viewport_name)
