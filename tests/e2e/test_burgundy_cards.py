@@ -101,7 +101,7 @@ def test_reload_keeps_the_sheet(browser: Browser, site_server) -> None:
         page = context.new_page()
         play = Play(page, site_server.url, GAME).open("score")
         play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo <i>", {"estate_sets": 3})])
-        expect(play.problems()).to_contain_text(re.compile("cannot contain < or >|不能包含 < 或 >"))
+        expect(play.problems()).to_contain_text(re.compile("cannot contain < or >|不能包含 < 或 >"), timeout=60_000)
         page.reload()
         expect(play.field("estate_sets", 0)).to_have_value("5")
         expect(play.tool().locator('[data-field=name][data-player="1"]')).to_have_value("Bo <i>")
