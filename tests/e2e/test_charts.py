@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from scoring import GAMES
+from scoring import GAMES, get_game
 from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, site_context
 
 pytestmark = pytest.mark.e2e
+ESTATE = get_game("burgundy-cards").category_labels()["estate_sets"]
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 CSP_WATCH = """
 window.__csp = [];
@@ -91,9 +92,9 @@ def test_filled_chart_follows_the_ranking_and_the_totals(browser: Browser, site_
         expect(ties).to_have_text(
             ["Tie-breaker: most cards left in storage 4", "Tie-breaker: most cards left in storage 1"]
         )
-        expect(visible_svg(figure).locator("g.chart-legend")).to_contain_text("Estate sets")
+        expect(visible_svg(figure).locator("g.chart-legend")).to_contain_text(ESTATE.en)
         description = chart.evaluate("(svg) => svg.querySelector('desc').textContent")
-        assert "1. Bo: 29 points (Estate sets 20," in description
+        assert f"1. Bo: 29 points ({ESTATE.en} 20," in description
         widths = (
             visible_svg(figure)
             .locator("g.bar")
@@ -112,7 +113,7 @@ def test_filled_chart_follows_the_ranking_and_the_totals(browser: Browser, site_
         expect(visible_svg(figure).locator("text.total").first).to_have_text("39")
         page.locator("[data-ui-lang=zh]").click()
         expect(page.get_by_role("img", name="各项得分（按名次）")).to_be_visible()
-        expect(visible_svg(figure).locator("g.chart-legend")).to_contain_text("庄园三张一套")
+        expect(visible_svg(figure).locator("g.chart-legend")).to_contain_text(ESTATE.zh)
         page.emulate_media(media="print")
         expect(visible_svg(figure)).to_be_visible()
         page.emulate_media(media="screen")
@@ -134,7 +135,8 @@ def test_furstenfeld_charts_palaces_built(browser: Browser, site_server, viewpor
             ]
         )
         figure = play.tool("score").locator("[data-figure=chart]")
-        expect(page.get_by_role("img", name="Palaces")).to_be_visible(timeout=60_000)
+        palaces = get_game("furstenfeld").category_labels()["palaces"].en
+        expect(page.get_by_role("img", name=palaces)).to_be_visible(timeout=60_000)
         assert bar_names(figure) == ["Bo", "Ann", "Cy"]
         expect(visible_svg(figure).locator("text.name")).to_have_text(["1. Bo", "– Ann", "– Cy"])
         check_clean(page, viewport_name)

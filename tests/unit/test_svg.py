@@ -172,11 +172,11 @@ def test_the_text_equivalent_lists_every_player_and_category_in_place_order() ->
     desc = parse(result_chart(game, result, "en")).find("s:desc", NS).text
     assert desc == (
         "Points by category, in place order: "
-        "1. Bo: 11 points (Estate sets 11, Bonus cards 0, Victory-point cards 0, Goods sold 0, Animal kinds 0, "
+        "1. Bo: 11 points (Estate: sets of three 11, Bonus cards 0, Victory-point cards 0, Goods sold 0, Animal kinds 0, "
         "Start-player card 0); Tie-breaker: most cards left in storage 5. "
-        "2. Ann: 11 points (Estate sets 10, Bonus cards 0, Victory-point cards 0, Goods sold 0, Animal kinds 0, "
+        "2. Ann: 11 points (Estate: sets of three 10, Bonus cards 0, Victory-point cards 0, Goods sold 0, Animal kinds 0, "
         "Start-player card 1); Tie-breaker: most cards left in storage 2. "
-        "3. Cy: 3 points (Estate sets 3, Bonus cards 0, Victory-point cards 0, Goods sold 0, Animal kinds 0, "
+        "3. Cy: 3 points (Estate: sets of three 3, Bonus cards 0, Victory-point cards 0, Goods sold 0, Animal kinds 0, "
         "Start-player card 0)."
     )
     zh = parse(result_chart(game, result, "zh")).find("s:desc", NS).text
@@ -229,14 +229,15 @@ def test_furstenfeld_has_no_points_and_charts_the_palaces_built() -> None:
     )
     assert answer["ok"] and answer["result"]["players"][0]["total"] is None
     root = parse(answer["chart"]["en"])
-    assert root.find("s:title", NS).text == "Palaces"
+    palaces = get_game("furstenfeld").category_labels()["palaces"]
+    assert root.find("s:title", NS).text == palaces.en
     assert root.find("s:g[@class='chart-legend']", NS) is None  # the title names the one category
     drawn = bars(root)
     assert [(b.get("data-name"), b.get("data-total")) for b in drawn] == [("Bo", "6"), ("Ann", "4"), ("Cy", "2")]
     assert [texts(b, "name")[0] for b in drawn] == ["1. Bo", "– Ann", "– Cy"]  # the rules rank only the winner
     widths = [float(segments(b)[0].get("width")) for b in drawn]
     assert widths == pytest.approx([WIDTH, WIDTH * 4 / 6, WIDTH * 2 / 6], abs=TOLERANCE)
-    assert parse(answer["chart"]["zh"]).find("s:title", NS).text == "宮殿卡"
+    assert parse(answer["chart"]["zh"]).find("s:title", NS).text == palaces.zh
 
 
 def test_palais_royal_charts_the_edge_points_as_a_category() -> None:
