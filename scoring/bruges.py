@@ -282,8 +282,8 @@ def diagram(players: int, pets: bool = False) -> Diagram:
             Area(
                 Text(
                     f"額外抽牌堆：其餘 {left} 疊洗混，放在一旁，遊戲快結束時使用",
-                    f"Extra draw pile: the other {left} stack{'s' if left > 1 else ''} shuffled, set aside for "
-                    "the end of the game",
+                    f"Extra draw pile: the other {f'{left} stacks' if left > 1 else 'stack'} shuffled, set aside "
+                    "for the end of the game",
                 ),
                 (Piece(Shape.STACK, Text.same(extra), Text("額外抽牌堆", "extra draw pile")),),
             ),
