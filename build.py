@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import inspect
 import json
+import os
 import re
 import shutil
+import subprocess
 import sys
 import time
 import tomllib
@@ -31,6 +34,8 @@ TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
 SCORING = ROOT / "scoring"
 NODE = ROOT / "node_modules"
+TOOLS = ROOT / "tools"
+CACHE = ROOT / ".cache"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
@@ -316,6 +321,43 @@ def copy_assets(out: Path) -> None:
     shutil.move(out / "static" / "manifest.webmanifest", out / "manifest.webmanifest")
 
 
+def python_imports(paths: list[Path]) -> list[str]:
+    """The modules these files import by absolute name, other than the scoring package itself."""
+    names: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+    return sorted(name for name in names if name.split(".")[0] != "scoring")
+
+
+def compile_stdlib(out: Path) -> None:
+    """Replace Pyodide's source-only standard library by one whose start-up modules are bytecode (cached)."""
+    source = NODE / "pyodide" / "python_stdlib.zip"
+    tool = TOOLS / "stdlib_bytecode.mjs"
+    modules = python_imports([*sorted(SCORING.glob("*.py")), STATIC / "worker.py"])
+    digest = hashlib.sha256(source.read_bytes())
+    for part in sorted(TOOLS.glob("stdlib_bytecode.*")):
+        digest.update(part.read_bytes())
+    digest.update(" ".join(modules).encode())
+    cached = CACHE / f"python_stdlib-{digest.hexdigest()[:16]}.zip"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
+        CACHE.mkdir(exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.part")
+        done = subprocess.run([node, tool, source, partial, *modules], capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+        for stale in CACHE.glob("python_stdlib-*.zip"):
+            stale.unlink(missing_ok=True)
+        partial.replace(cached)
+    shutil.copyfile(cached, out / "pyodide" / "python_stdlib.zip")
+
+
 def worker_config(out: Path) -> dict[str, object]:
     """PyScript's config for the worker: every scoring module mapped into Python's file system."""
     modules = sorted((out / "py" / "scoring").glob("*.py"))
@@ -365,6 +407,7 @@ def build(out: Path = ROOT / "site") -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_assets(out)
+    compile_stdlib(out)
     render_pages(out, games)
     write_index(out, index_json(game_list(games), docs, terms, table))
     check_links(out)
