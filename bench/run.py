@@ -21,7 +21,9 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
@@ -31,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
+T = TypeVar("T")
 RESULTS = ROOT / "bench" / "results" / "latest.json"
 FLOOR = ROOT / "bench" / "floor"
 PHONE = {"width": 360, "height": 740}
@@ -212,7 +215,16 @@ def page_requests(page: Page) -> list[str]:
     return urls
 
 
-def visit_play(context: BrowserContext, base: str, cold: bool) -> dict[str, object]:
+def cold_then_warm(playwright: Playwright, user_data: Path, visit: Callable[[BrowserContext, bool], T]) -> tuple[T, T]:
+    """A first visit on a fresh profile, then a second one after restarting the browser on the same profile."""
+    results = []
+    for cold in (True, False):
+        with profile(playwright, user_data) as context:
+            results.append(visit(context, cold))
+    return results[0], results[1]
+
+
+def visit_play(context: BrowserContext, cold: bool, base: str, extras: bool = True) -> dict[str, object]:
     """Open play/ and type as soon as a field takes it; when Python's first total shows, measure the rest."""
     page = context.pages[0]
     requested = page_requests(page)
@@ -225,7 +237,7 @@ def visit_play(context: BrowserContext, base: str, cold: bool) -> dict[str, obje
     if cold:
         result["precache"] = wait_for(page, PRECACHED)
         page.wait_for_timeout(DWELL_MS)
-    else:
+    elif extras:
         starts = sum(1 for url in requested if url.endswith("pyodide.asm.wasm"))
         result.update(switch_views(page))
         result["python_starts_on_switch"] = sum(1 for url in requested if url.endswith("pyodide.asm.wasm")) - starts
@@ -233,7 +245,7 @@ def visit_play(context: BrowserContext, base: str, cold: bool) -> dict[str, obje
     return result
 
 
-def visit_floor(context: BrowserContext, url: str, cold: bool) -> float:
+def visit_floor(context: BrowserContext, cold: bool, url: str) -> float:
     """Open the floor page; ms from navigation until Python's one line has answered."""
     page = context.pages[0]
     page.goto(url, wait_until="commit")
@@ -338,14 +350,13 @@ def measure(runs: int, with_lighthouse: bool, log: Callable[[str], None]) -> dic
                 raw["play"], raw["floor"] = {"cold": [], "warm": []}, {"cold": [], "warm": []}
                 for index in range(runs):
                     log(f"play/ and the floor, cold then warm, run {index + 1} of {runs}")
-                    for name in ("play", "floor"):
-                        user_data = work / f"profile-{name}-{index}"
-                        for visit in ("cold", "warm"):
-                            with profile(playwright, user_data) as context:
-                                if name == "play":
-                                    raw["play"][visit].append(visit_play(context, url, visit == "cold"))
-                                else:
-                                    raw["floor"][visit].append(visit_floor(context, url + floor_path, visit == "cold"))
+                    play = cold_then_warm(playwright, work / f"play-{index}", partial(visit_play, base=url))
+                    floor = cold_then_warm(
+                        playwright, work / f"floor-{index}", partial(visit_floor, url=url + floor_path)
+                    )
+                    for visit, play_result, floor_result in zip(("cold", "warm"), play, floor, strict=True):
+                        raw["play"][visit].append(play_result)
+                        raw["floor"][visit].append(floor_result)
             if with_lighthouse:
                 raw["lighthouse"] = {}
                 for path in ("", f"rules/{next(iter(build.GAMES))}/", "play/"):
