@@ -38,6 +38,7 @@ TOOLS = ROOT / "tools"
 CACHE = ROOT / ".cache"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYTHON_START_FILES = ("python_stdlib.zip", "python_snapshot.bin.gz")
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 HAN = re.compile(r"[\u3400-\u9fff]")
 RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+)$")
@@ -333,29 +334,35 @@ def python_imports(paths: list[Path]) -> list[str]:
     return sorted(name for name in names if name.split(".")[0] != "scoring")
 
 
-def compile_stdlib(out: Path) -> None:
-    """Replace Pyodide's source-only standard library by one whose start-up modules are bytecode (cached)."""
+def prepare_python_start(out: Path) -> None:
+    """Python's start-up files, made by Pyodide itself once per Pyodide version and import list (cached).
+
+    python_stdlib.zip replaces Pyodide's source-only library: the modules imported at start are bytecode.
+    python_snapshot.bin.gz is Python's memory once started with those modules imported (static/pyodide-start.mjs).
+    """
     source = NODE / "pyodide" / "python_stdlib.zip"
-    tool = TOOLS / "stdlib_bytecode.mjs"
+    tool = TOOLS / "python_start.mjs"
     modules = python_imports([*sorted(SCORING.glob("*.py")), STATIC / "worker.py"])
     digest = hashlib.sha256(source.read_bytes())
-    for part in sorted(TOOLS.glob("stdlib_bytecode.*")):
+    for part in (tool, TOOLS / "stdlib_bytecode.py", NODE / "pyodide" / "pyodide.asm.wasm"):
         digest.update(part.read_bytes())
     digest.update(" ".join(modules).encode())
-    cached = CACHE / f"python_stdlib-{digest.hexdigest()[:16]}.zip"
-    if not cached.is_file():
+    cached = CACHE / f"python-start-{digest.hexdigest()[:16]}"
+    if not cached.is_dir():
         node = shutil.which("node")
         if node is None:
             raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
-        CACHE.mkdir(exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.part")
-        done = subprocess.run([node, tool, source, partial, *modules], capture_output=True, text=True, check=False)
+        partial = CACHE / f"partial-{os.getpid()}"
+        partial.mkdir(parents=True, exist_ok=True)
+        names = [partial / name for name in PYTHON_START_FILES]
+        done = subprocess.run([node, tool, source, *names, *modules], capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
-        for stale in CACHE.glob("python_stdlib-*.zip"):
-            stale.unlink(missing_ok=True)
+        for stale in CACHE.glob("python-start-*"):
+            shutil.rmtree(stale, ignore_errors=True)
         partial.replace(cached)
-    shutil.copyfile(cached, out / "pyodide" / "python_stdlib.zip")
+    for name in PYTHON_START_FILES:
+        shutil.copyfile(cached / name, out / "pyodide" / name)
 
 
 def worker_config(out: Path) -> dict[str, object]:
@@ -407,7 +414,7 @@ def build(out: Path = ROOT / "site") -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_assets(out)
-    compile_stdlib(out)
+    prepare_python_start(out)
     render_pages(out, games)
     write_index(out, index_json(game_list(games), docs, terms, table))
     check_links(out)

@@ -17,7 +17,7 @@ export function startWorker() {
     .then(({ PyWorker }) =>
       PyWorker(new URL("../static/worker.py", import.meta.url).href, {
         type: "pyodide",
-        version: new URL("../pyodide/pyodide.mjs", import.meta.url).href,
+        version: new URL("./pyodide-start.mjs", import.meta.url).href,
         config,
       }),
     )

@@ -3,7 +3,7 @@
 Pyodide ships the standard library as source only, so every start compiles the ~150 modules it
 imports (its own start, PyScript's and the scoring package's) before it can compute anything.
 Bytecode compiled here by the same CPython loads directly; every other module stays source.
-MODULES (set by stdlib_bytecode.mjs) names the modules the site's Python imports.
+MODULES (set by python_start.mjs) names the modules the site's Python imports.
 """
 
 import importlib
@@ -46,4 +46,4 @@ def rewrite(source: str, target: str, compiled: set[str]) -> None:
                 new.writestr(info, data)
 
 
-rewrite("/tmp/source.zip", "/tmp/target.zip", imported_at_start(MODULES))  # noqa: F821 (set by the .mjs)
+rewrite("/tmp/source.zip", "/tmp/target.zip", imported_at_start(MODULES))  # noqa: F821 (set by python_start.mjs)
