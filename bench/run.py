@@ -81,37 +81,35 @@ TAKES_INPUT = """selector => {
   return Boolean(field && field.checkVisibility() && !field.disabled && !field.readOnly);
 }"""
 
-# In the page: change the view through the URL, as a tab does; ms until the target form has computed again.
-SWITCH = """async ([hash, game, tool]) => {
-  const form = document.querySelector(`section.game[data-game="${game}"] form[data-tool="${tool}"]`);
+# In the page: a promise of the time when the form's data-computed counter next moves.
+NEXT_COMPUTED = """(form) => {
   const before = Number(form.dataset.computed ?? 0);
-  const computed = new Promise((resolve) => {
+  return new Promise((resolve) => {
     const watch = new MutationObserver(() => {
       if (Number(form.dataset.computed ?? 0) > before) { watch.disconnect(); resolve(performance.now()); }
     });
     watch.observe(form, { attributes: true, attributeFilter: ["data-computed"] });
   });
+}"""
+
+# In the page: change the view through the URL, as a tab does; ms until the target form has computed again.
+SWITCH = """async ([hash, game, tool]) => {
+  const form = document.querySelector(`section.game[data-game="${game}"] form[data-tool="${tool}"]`);
+  const computed = (NEXT_COMPUTED)(form);
   const started = performance.now();
   location.hash = hash;
   return (await computed) - started;
-}"""
+}""".replace("NEXT_COMPUTED", NEXT_COMPUTED)
 
 # In the page: one edit of a field (value set, input event as a keystroke sends it); ms until its form computed.
 EDIT = """async ([selector, value]) => {
   const field = document.querySelector(selector);
-  const form = field.closest("form");
-  const before = Number(form.dataset.computed ?? 0);
-  const computed = new Promise((resolve) => {
-    const watch = new MutationObserver(() => {
-      if (Number(form.dataset.computed ?? 0) > before) { watch.disconnect(); resolve(performance.now()); }
-    });
-    watch.observe(form, { attributes: true, attributeFilter: ["data-computed"] });
-  });
+  const computed = (NEXT_COMPUTED)(field.closest("form"));
   const started = performance.now();
   field.value = value;
   field.dispatchEvent(new Event("input", { bubbles: true }));
   return (await computed) - started;
-}"""
+}""".replace("NEXT_COMPUTED", NEXT_COMPUTED)
 
 # In the page, once the service worker has installed: its cache's entries and their bytes.
 PRECACHED = """async () => {
