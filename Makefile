@@ -37,4 +37,4 @@ bench: deps chromium build
 	$(PY) bench/run.py
 
 clean:
-	rm -rf site .venv node_modules
+	rm -rf site .venv node_modules .cache

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import inspect
 import json
+import os
 import re
 import shutil
+import subprocess
 import sys
 import time
 import tomllib
@@ -31,8 +34,11 @@ TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
 SCORING = ROOT / "scoring"
 NODE = ROOT / "node_modules"
+TOOLS = ROOT / "tools"
+CACHE = ROOT / ".cache"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYTHON_START_FILES = ("python_stdlib.zip", "python_snapshot.bin.gz")
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 HAN = re.compile(r"[\u3400-\u9fff]")
 RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+)$")
@@ -323,6 +329,49 @@ def copy_assets(out: Path) -> None:
     shutil.move(out / "static" / "manifest.webmanifest", out / "manifest.webmanifest")
 
 
+def python_imports(paths: list[Path]) -> list[str]:
+    """The modules these files import by absolute name, other than the scoring package itself."""
+    names: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+    return sorted(name for name in names if name.split(".")[0] != "scoring")
+
+
+def prepare_python_start(out: Path) -> None:
+    """Python's start-up files, made by Pyodide itself once per Pyodide version and import list (cached).
+
+    python_stdlib.zip replaces Pyodide's source-only library: the modules imported at start are bytecode.
+    python_snapshot.bin.gz is Python's memory once started with those modules imported (static/pyodide-start.mjs).
+    """
+    source = NODE / "pyodide" / "python_stdlib.zip"
+    tool = TOOLS / "python_start.mjs"
+    modules = python_imports([*sorted(SCORING.glob("*.py")), STATIC / "worker.py"])
+    digest = hashlib.sha256(source.read_bytes())
+    for part in (tool, TOOLS / "stdlib_bytecode.py", NODE / "pyodide" / "pyodide.asm.wasm"):
+        digest.update(part.read_bytes())
+    digest.update(" ".join(modules).encode())
+    cached = CACHE / f"python-start-{digest.hexdigest()[:16]}"
+    if not cached.is_dir():
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
+        partial = CACHE / f"partial-{os.getpid()}"
+        partial.mkdir(parents=True, exist_ok=True)
+        names = [partial / name for name in PYTHON_START_FILES]
+        done = subprocess.run([node, tool, source, *names, *modules], capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+        for stale in CACHE.glob("python-start-*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        partial.replace(cached)
+    for name in PYTHON_START_FILES:
+        shutil.copyfile(cached / name, out / "pyodide" / name)
+
+
 def worker_config(out: Path) -> dict[str, object]:
     """PyScript's config for the worker: every scoring module mapped into Python's file system."""
     modules = sorted((out / "py" / "scoring").glob("*.py"))
@@ -372,6 +421,7 @@ def build(out: Path = ROOT / "site") -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_assets(out)
+    prepare_python_start(out)
     render_pages(out, games)
     write_index(out, index_json(game_list(games), docs, terms, table))
     check_links(out)

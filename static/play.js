@@ -1,48 +1,13 @@
 // play/: reads inputs, saves them, asks the Python worker (scoring) for results, writes outputs.
 // No rule lives here: every total, ranking, tie-breaker, checklist and helper answer comes from scoring/.
+import { callPython, timings } from "./engine.js";
 import { uiLang } from "./site.js";
 
 const STORE_VERSION = 1;
 const KEY = (gameId) => `tc:v${STORE_VERSION}:game:${gameId}`;
 const UNDO_KEY = (gameId) => `tc:v${STORE_VERSION}:undo:${gameId}`;
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
-const engine = document.querySelector(".engine");
 const say = (zh, en) => (uiLang() === "zh" ? zh : en);
-const timings = (window.__tcTimings = { recompute: [] });
-
-// ------------------------------------------------------------ Python worker
-
-let workerPromise = null;
-function startWorker() {
-  if (workerPromise) return workerPromise;
-  const config = JSON.parse(document.getElementById("worker-config").dataset.config);
-  timings.workerStart = performance.now();
-  workerPromise = import("../pyscript/core.js")
-    .then(({ PyWorker }) =>
-      PyWorker(new URL("../static/worker.py", import.meta.url).href, {
-        type: "pyodide",
-        version: new URL("../pyodide/pyodide.mjs", import.meta.url).href,
-        config,
-      }),
-    )
-    .then(async (worker) => {
-      await worker.sync.ping();
-      timings.workerReady = performance.now();
-      engine.dataset.state = "ready";
-      return worker.sync;
-    })
-    .catch((error) => {
-      engine.dataset.state = "failed";
-      console.error("calculator failed to start", error);
-      throw error;
-    });
-  return workerPromise;
-}
-
-async function callPython(name, ...args) {
-  const py = await startWorker();
-  return JSON.parse(await py[name](...args));
-}
 
 // ------------------------------------------------------------ saved state
 
@@ -482,4 +447,3 @@ function route() {
 addEventListener("hashchange", route);
 document.addEventListener("tc:lang", () => route());
 route();
-startWorker();

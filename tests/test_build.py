@@ -162,7 +162,12 @@ def test_cache_name_follows_the_content(tmp_path: Path, built_site: Path) -> Non
 
 def test_worker_config_maps_every_scoring_module(built_site: Path) -> None:
     play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
-    config = json.loads(re.search(r'data-config="([^"]+)"', play).group(1).replace("&#34;", '"').replace("&quot;", '"'))
+    config = json.loads(
+        re.search(r'<meta name="tc-worker-config" content="([^"]+)"', play)
+        .group(1)
+        .replace("&#34;", '"')
+        .replace("&quot;", '"')
+    )
     modules = sorted(p.name for p in (build.ROOT / "scoring").glob("*.py"))
     assert sorted(Path(k).name for k in config["files"]) == modules
     for source in config["files"]:

@@ -1,0 +1,537 @@
+"""`make bench`: build the site, drive it in Chromium over 127.0.0.1, print a Markdown table, write JSON.
+
+Every figure is the median of --runs runs (5 by default). The machine's load is recorded with the results:
+compare figures from one run, not across runs made under different load.
+`python bench/run.py --table bench/baseline.json` prints the table of an earlier run (for README).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+T = TypeVar("T")
+RESULTS = ROOT / "bench" / "results" / "latest.json"
+FLOOR = ROOT / "bench" / "floor"
+PHONE = {"width": 360, "height": 740}
+TIMEOUT = 120_000
+DWELL_MS = 3000  # a first visit stays open this long after Python answered: caches settle as for a real player
+KB = 1000
+
+# Target per figure: (comparison, limit). Figures without a target are reported only.
+TARGETS: dict[str, tuple[str, float]] = {
+    "build_s": ("<=", 3.0),
+    "rules_bytes": ("<=", 60 * KB),
+    "rules_fcp_ms": ("<=", 150),
+    "rules_python_requests": ("<=", 0),
+    "first_keystroke_ms": ("<=", 300),
+    "totals_live_over_floor": ("<=", 1.10),
+    "switch_ms": ("<=", 100),
+    "python_starts_on_switch": ("<=", 0),
+    "recompute_ms": ("<=", 16),
+    "lighthouse_score": (">=", 0.95),
+    "lighthouse_tbt_ms": ("<=", 200),
+}
+
+# Installed in every page before its own scripts: when a keystroke first reached a field, and when the score
+# sheet first showed a total computed by Python (its form's data-computed counter moved and a total is a number).
+PROBE = """
+window.__bench = {};
+addEventListener("input", () => { window.__bench.firstInput ??= performance.now(); }, true);
+document.addEventListener("DOMContentLoaded", () => {
+  for (const form of document.querySelectorAll("form[data-tool=score]")) {
+    new MutationObserver(() => {
+      const shown = [...form.querySelectorAll("output.total")].some((o) => /^-?\\d+$/.test(o.textContent.trim()));
+      if (shown) window.__bench.totalsLive ??= performance.now();
+    }).observe(form, { attributes: true, attributeFilter: ["data-computed"] });
+  }
+});
+"""
+
+# The first numeric field of player 0 on the visible score sheet, and a check (every frame) that it takes input.
+FIRST_FIELD = (
+    "form[data-tool=score]:not([hidden]) "
+    'input[data-field][data-player="0"]:not([data-field=name]):not([type=radio]):not([type=checkbox])'
+)
+TAKES_INPUT = """selector => {
+  const field = document.querySelector(selector);
+  return Boolean(field && field.checkVisibility() && !field.disabled && !field.readOnly);
+}"""
+
+# In the page: a promise of the time when the form's data-computed counter next moves.
+NEXT_COMPUTED = """(form) => {
+  const before = Number(form.dataset.computed ?? 0);
+  return new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (Number(form.dataset.computed ?? 0) > before) { watch.disconnect(); resolve(performance.now()); }
+    });
+    watch.observe(form, { attributes: true, attributeFilter: ["data-computed"] });
+  });
+}"""
+
+# In the page: change the view through the URL, as a tab does; ms until the target form has computed again.
+SWITCH = """async ([hash, game, tool]) => {
+  const form = document.querySelector(`section.game[data-game="${game}"] form[data-tool="${tool}"]`);
+  const computed = (NEXT_COMPUTED)(form);
+  const started = performance.now();
+  location.hash = hash;
+  return (await computed) - started;
+}""".replace("NEXT_COMPUTED", NEXT_COMPUTED)
+
+# In the page: one edit of a field (value set, input event as a keystroke sends it); ms until its form computed.
+EDIT = """async ([selector, value]) => {
+  const field = document.querySelector(selector);
+  const computed = (NEXT_COMPUTED)(field.closest("form"));
+  const started = performance.now();
+  field.value = value;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  return (await computed) - started;
+}""".replace("NEXT_COMPUTED", NEXT_COMPUTED)
+
+# In the page, once the service worker has installed: its cache's entries and their bytes.
+PRECACHED = """async () => {
+  await navigator.serviceWorker.ready;
+  const names = (await caches.keys()).filter((k) => k.startsWith("table-companion-"));
+  if (names.length !== 1) return null;
+  const cache = await caches.open(names[0]);
+  const requests = await cache.keys();
+  const manifest = await (await fetch(new URL("sw.js", new URL(document.documentElement.dataset.root, location.href)))).text();
+  const listed = JSON.parse(manifest.match(/const FILES = (\\[[^\\]]*\\])/)[1]).length;
+  if (requests.length < listed) return null;
+  let bytes = 0;
+  for (const request of requests) bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
+  return { files: requests.length, bytes };
+}"""
+
+PYTHON_URL = re.compile(r"/(pyodide|pyscript|py)/|\.(py|wasm)(\?|$)")
+
+
+def median(values: list[float]) -> float:
+    """The median, rounded for reading."""
+    return round(statistics.median(values), 3)
+
+
+# ------------------------------------------------------------------ preparing what is served
+
+
+def timed_builds(runs: int, into: Path) -> tuple[list[float], Path]:
+    """Build the whole site runs times as `python build.py DIR` does; seconds per build and the last site."""
+    seconds = []
+    for index in range(runs):
+        out = into / f"site-{index}"
+        started = time.perf_counter()
+        subprocess.run([sys.executable, str(ROOT / "build.py"), str(out)], check=True, capture_output=True)
+        seconds.append(time.perf_counter() - started)
+    return seconds, out
+
+
+def add_floor(site: Path) -> str:
+    """The floor page, beside the site but not part of it: stock PyScript and Pyodide as npm ships them."""
+    floor = site / "bench-floor"
+    shutil.copytree(FLOOR, floor)
+    shutil.copytree(build.NODE / "@pyscript" / "core" / "dist", floor / "pyscript")
+    (floor / "pyodide").mkdir()
+    for name in build.PYODIDE_FILES:
+        shutil.copy2(build.NODE / "pyodide" / name, floor / "pyodide" / name)
+    return "bench-floor/"
+
+
+def listening(port: int) -> bool:
+    """Whether something accepts connections on this local port."""
+    with socket.socket() as client:
+        return client.connect_ex(("127.0.0.1", port)) == 0
+
+
+@contextmanager
+def serve(site: Path) -> Iterator[str]:
+    """The site on 127.0.0.1, served by Python's http.server in its own process (as `make serve` does)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(site)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while not listening(port):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{command}: not serving after 10 s")
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.terminate()
+        server.wait()
+
+
+# ------------------------------------------------------------------ browser visits
+
+
+@contextmanager
+def profile(playwright: Playwright, user_data_dir: Path) -> Iterator[BrowserContext]:
+    """Chromium with a profile kept on disk, on a phone-sized viewport, probe installed."""
+    context = playwright.chromium.launch_persistent_context(
+        str(user_data_dir),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport=PHONE,
+        service_workers="allow",
+    )
+    context.add_init_script(PROBE)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def page_requests(page: Page) -> list[str]:
+    """URLs this page (and the workers it starts) requests from now on; the service worker's own are not its."""
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+def cold_then_warm(playwright: Playwright, user_data: Path, visit: Callable[[BrowserContext, bool], T]) -> tuple[T, T]:
+    """A first visit on a fresh profile, then a second one after restarting the browser on the same profile."""
+    results = []
+    for cold in (True, False):
+        with profile(playwright, user_data) as context:
+            results.append(visit(context, cold))
+    return results[0], results[1]
+
+
+def visit_play(context: BrowserContext, cold: bool, base: str, extras: bool = True) -> dict[str, object]:
+    """Open play/ and type as soon as a field takes it; when Python's first total shows, measure the rest."""
+    page = context.pages[0]
+    requested = page_requests(page)
+    page.goto(base + "play/", wait_until="commit")
+    page.wait_for_function(TAKES_INPUT, arg=FIRST_FIELD, polling="raf", timeout=TIMEOUT)
+    page.locator(FIRST_FIELD).first.press("7", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__bench.totalsLive", timeout=TIMEOUT)
+    probe = page.evaluate("window.__bench")
+    result: dict[str, object] = {"first_keystroke_ms": probe["firstInput"], "totals_live_ms": probe["totalsLive"]}
+    if cold:
+        result["precache"] = wait_for(page, PRECACHED)
+        page.wait_for_timeout(DWELL_MS)
+    elif extras:
+        starts = sum(1 for url in requested if url.endswith("pyodide.asm.wasm"))
+        result.update(switch_views(page))
+        result["python_starts_on_switch"] = sum(1 for url in requested if url.endswith("pyodide.asm.wasm")) - starts
+        result["recompute_ms"] = edits(page)
+    return result
+
+
+def visit_floor(context: BrowserContext, cold: bool, url: str) -> float:
+    """Open the floor page; ms from navigation until Python's one line has answered."""
+    page = context.pages[0]
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => window.__floorReady", timeout=TIMEOUT)
+    if cold:
+        page.wait_for_timeout(DWELL_MS)
+    return page.evaluate("window.__floorReady")
+
+
+def wait_for(page: Page, script: str, timeout_s: float = 120) -> object:
+    """Evaluate script until it returns something."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = page.evaluate(script)
+        if value:
+            return value
+        page.wait_for_timeout(250)
+    raise TimeoutError(f"nothing from {script[:60]!r} within {timeout_s} s")
+
+
+def switch_views(page: Page) -> dict[str, list[float]]:
+    """Every game's setup → score sheet, and each score sheet → the next game's: ms until the new view computed."""
+    games = page.eval_on_selector_all("section.game[data-game]", "all => all.map((s) => s.dataset.game)")
+    tool_ms, game_ms = [], []
+    for index, game in enumerate(games):
+        page.evaluate("hash => { location.hash = hash; }", f"#{game}/setup")
+        page.wait_for_function("game => document.body.dataset.view === `${game}/setup`", arg=game, timeout=TIMEOUT)
+        tool_ms.append(page.evaluate(SWITCH, [f"#{game}/score", game, "score"]))
+        following = games[(index + 1) % len(games)]
+        game_ms.append(page.evaluate(SWITCH, [f"#{following}/score", following, "score"]))
+    return {"switch_tool_ms": tool_ms, "switch_game_ms": game_ms}
+
+
+def edits(page: Page, count: int = 10) -> list[float]:
+    """Edit the first field of the visible score sheet count times; ms from each edit until it was computed."""
+    selector = FIRST_FIELD
+    return [page.evaluate(EDIT, [selector, str(value)]) for value in range(1, count + 1)]
+
+
+def rules_visit(playwright: Playwright, url: str) -> dict[str, object]:
+    """A rules page in a fresh browser: bytes the page transferred, first contentful paint, Python requests."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        context = browser.new_context(viewport=PHONE, service_workers="allow")
+        page = context.new_page()
+        requested = page_requests(page)
+        page.goto(url, wait_until="load")
+        page.wait_for_timeout(500)  # anything the page would start after load
+        paint = page.evaluate(
+            """() => {
+              const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+              const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+              return { fcp: fcp ? fcp.startTime : null, bytes: entries.reduce((sum, e) => sum + e.transferSize, 0) };
+            }"""
+        )
+        python = [u for u in requested if PYTHON_URL.search(u)]
+        return {"bytes": paint["bytes"], "fcp_ms": paint["fcp"], "requests": len(requested), "python": python}
+    finally:
+        browser.close()
+
+
+# ------------------------------------------------------------------ Lighthouse
+
+
+def lighthouse(url: str) -> dict[str, float]:
+    """One Lighthouse run (mobile emulation, performance only) in Debian's Chromium."""
+    binary = build.NODE / ".bin" / "lighthouse"
+    if not binary.exists():
+        raise SystemExit(f"{binary}: missing; run 'npm ci' (lighthouse is a pinned dev dependency)")
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "report.json"
+        flags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
+        command = [str(binary), url, "--quiet", "--only-categories=performance", "--output=json"]
+        command += [f"--output-path={report}", f"--chrome-flags={flags}"]
+        subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM}, capture_output=True)
+        data = json.loads(report.read_text(encoding="utf-8"))
+    return {
+        "score": data["categories"]["performance"]["score"],
+        "tbt_ms": data["audits"]["total-blocking-time"]["numericValue"],
+        "fcp_ms": data["audits"]["first-contentful-paint"]["numericValue"],
+        "version": data["lighthouseVersion"],
+    }
+
+
+# ------------------------------------------------------------------ the whole run
+
+
+def measure(runs: int, with_lighthouse: bool, log: Callable[[str], None]) -> dict[str, object]:
+    """Every figure of the benchmark, raw runs included."""
+    raw: dict[str, object] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-") as folder:
+        work = Path(folder)
+        log(f"building the site {runs} times")
+        raw["build_s"], site = timed_builds(runs, work)
+        floor_path = add_floor(site)
+        with serve(site) as url:
+            with sync_playwright() as playwright:
+                raw["rules"] = {}
+                for game in build.GAMES:
+                    log(f"rules/{game}/")
+                    raw["rules"][game] = [rules_visit(playwright, f"{url}rules/{game}/") for _ in range(runs)]
+                raw["play"], raw["floor"] = {"cold": [], "warm": []}, {"cold": [], "warm": []}
+                for index in range(runs):
+                    log(f"play/ and the floor, cold then warm, run {index + 1} of {runs}")
+                    play = cold_then_warm(playwright, work / f"play-{index}", partial(visit_play, base=url))
+                    floor = cold_then_warm(
+                        playwright, work / f"floor-{index}", partial(visit_floor, url=url + floor_path)
+                    )
+                    for visit, play_result, floor_result in zip(("cold", "warm"), play, floor, strict=True):
+                        raw["play"][visit].append(play_result)
+                        raw["floor"][visit].append(floor_result)
+            if with_lighthouse:
+                raw["lighthouse"] = {}
+                for path in ("", f"rules/{next(iter(build.GAMES))}/", "play/"):
+                    log(f"Lighthouse {path or 'home'}")
+                    raw["lighthouse"][path or "home"] = [lighthouse(url + path) for _ in range(runs)]
+    return raw
+
+
+def summarize(raw: dict) -> list[dict[str, object]]:
+    """Rows of the table: figure, median, target, whether it is met."""
+    rows: list[dict[str, object]] = []
+
+    def row(label: str, key: str, value: float, unit: str, target: str | None = None) -> None:
+        rule = TARGETS.get(target or key)
+        met = None
+        if rule is not None:
+            met = value <= rule[1] if rule[0] == "<=" else value >= rule[1]
+        rows.append({"figure": label, "key": key, "value": value, "unit": unit, "target": rule, "met": met})
+
+    row("build of the whole site", "build_s", median(raw["build_s"]), "s")
+    for game, visits in raw["rules"].items():
+        row(
+            f"rules/{game}/: bytes transferred",
+            f"rules.{game}.bytes",
+            median([v["bytes"] for v in visits]),
+            "B",
+            "rules_bytes",
+        )
+        row(
+            f"rules/{game}/: first contentful paint",
+            f"rules.{game}.fcp_ms",
+            median([v["fcp_ms"] for v in visits]),
+            "ms",
+            "rules_fcp_ms",
+        )
+        python = max(len(v["python"]) for v in visits)
+        row(f"rules/{game}/: Python runtime requests", f"rules.{game}.python", python, "", "rules_python_requests")
+    for visit in ("cold", "warm"):
+        plays = raw["play"][visit]
+        row(
+            f"play/ first keystroke accepted, {visit}",
+            f"play.{visit}.first_keystroke_ms",
+            median([p["first_keystroke_ms"] for p in plays]),
+            "ms",
+            "first_keystroke_ms",
+        )
+        live = median([p["totals_live_ms"] for p in plays])
+        floor = median(raw["floor"][visit])
+        row(f"play/ totals live, {visit}", f"play.{visit}.totals_live_ms", live, "ms")
+        row(f"floor (stock PyScript + Pyodide, one line), {visit}", f"floor.{visit}.ready_ms", floor, "ms")
+        row(
+            f"play/ totals live ÷ floor, {visit}",
+            f"ratio.{visit}",
+            round(live / floor, 3),
+            "×",
+            "totals_live_over_floor",
+        )
+    warm = raw["play"]["warm"]
+    row(
+        "switch setup → score sheet",
+        "switch.tool_ms",
+        median([ms for p in warm for ms in p["switch_tool_ms"]]),
+        "ms",
+        "switch_ms",
+    )
+    row(
+        "switch one game's score sheet → another's",
+        "switch.game_ms",
+        median([ms for p in warm for ms in p["switch_game_ms"]]),
+        "ms",
+        "switch_ms",
+    )
+    row(
+        "Python starts while switching",
+        "switch.python_starts",
+        max(p["python_starts_on_switch"] for p in warm),
+        "",
+        "python_starts_on_switch",
+    )
+    row("recompute after one edit", "recompute_ms", median([ms for p in warm for ms in p["recompute_ms"]]), "ms")
+    precache = [p["precache"] for p in raw["play"]["cold"]]
+    row("service worker precache", "precache_bytes", median([p["bytes"] for p in precache]), "B")
+    for page, runs in raw.get("lighthouse", {}).items():
+        row(
+            f"Lighthouse {page}: performance score",
+            f"lighthouse.{page}.score",
+            median([r["score"] for r in runs]),
+            "",
+            "lighthouse_score",
+        )
+        row(
+            f"Lighthouse {page}: Total Blocking Time",
+            f"lighthouse.{page}.tbt_ms",
+            median([r["tbt_ms"] for r in runs]),
+            "ms",
+            "lighthouse_tbt_ms",
+        )
+    return rows
+
+
+def shown(value: float, unit: str) -> str:
+    """A value for the table."""
+    if unit == "B":
+        return f"{value / KB:,.1f} KB" if value < 1_000_000 else f"{value / 1_000_000:,.2f} MB"
+    if unit == "ms":
+        return f"{value:,.0f} ms" if value >= 10 else f"{value:.1f} ms"
+    if unit == "s":
+        return f"{value:.2f} s"
+    if unit == "×":
+        return f"{value:.2f}×"
+    return f"{value:g}"
+
+
+def markdown(report: dict) -> str:
+    """The results as a Markdown table, with what produced them."""
+    meta = report["meta"]
+    lines = [
+        f"Medians of {meta['runs']} runs, {meta['date']}, commit {meta['commit']}, Chromium {meta['chromium']}, "
+        f"{meta['cores']} cores, load average {meta['load_before']} before and {meta['load_after']} after "
+        f"(`{meta['command']}`).",
+        "",
+        "| figure | median | target | met |",
+        "|---|---|---|---|",
+    ]
+    for row in report["rows"]:
+        target = row["target"]
+        goal = "" if target is None else f"{'≤' if target[0] == '<=' else '≥'} {shown(target[1], row['unit'])}"
+        met = {True: "yes", False: "**no**", None: ""}[row["met"]]
+        lines.append(f"| {row['figure']} | {shown(row['value'], row['unit'])} | {goal} | {met} |")
+    return "\n".join(lines)
+
+
+def git_commit() -> str:
+    """The commit measured, marked when the tree has changes."""
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    return head + ("+changes" if dirty else "")
+
+
+def main() -> int:
+    """Run the benchmark, or print the table of an earlier run."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure (median reported); default 5")
+    parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse (the slowest part)")
+    parser.add_argument(
+        "--out", type=Path, default=RESULTS, help=f"JSON to write (default {RESULTS.relative_to(ROOT)})"
+    )
+    parser.add_argument("--table", type=Path, help="print the Markdown table of this JSON and stop")
+    args = parser.parse_args()
+    if args.table:
+        print(markdown(json.loads(args.table.read_text(encoding="utf-8"))))
+        return 0
+    load_before = round(os.getloadavg()[0], 2)
+    chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.split()
+    raw = measure(args.runs, not args.no_lighthouse, lambda text: print(f"· {text}", file=sys.stderr, flush=True))
+    report = {
+        "meta": {
+            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "commit": git_commit(),
+            "chromium": chromium[1] if len(chromium) > 1 else "?",
+            "cores": os.cpu_count(),
+            "load_before": load_before,
+            "load_after": round(os.getloadavg()[0], 2),
+            "runs": args.runs,
+            "command": " ".join(["make bench" if len(sys.argv) == 1 else "python bench/run.py", *sys.argv[1:]]),
+        },
+        "rows": summarize(raw),
+        "raw": raw,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(markdown(report))
+    print(f"\nwritten: {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
