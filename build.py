@@ -39,6 +39,21 @@ CACHE = ROOT / ".cache"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PYTHON_START_FILES = ("python_stdlib.zip", "python_snapshot.bin.gz")
+CSP = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "worker-src": "'self'",
+    "connect-src": "'self'",
+    "img-src": "'self'",
+    "style-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+}
+"""Every page: nothing from another host, no inline script, style or event handler."""
+PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:"}
+"""Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL."""
+PYTHON_PAGES = {"play"}
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 HAN = re.compile(r"[\u3400-\u9fff]")
 RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+)$")
@@ -267,6 +282,11 @@ def make_environment() -> Environment:
     return env
 
 
+def content_security_policy(runs_python: bool) -> str:
+    """The Content-Security-Policy of a page: its own origin only, plus what Pyodide needs where it runs."""
+    return "; ".join(f"{name} {value}" for name, value in (PYTHON_CSP if runs_python else CSP).items())
+
+
 def render_pages(out: Path, games: list[GameContent]) -> list[Path]:
     """Write every HTML page; return their paths."""
     env = make_environment()
@@ -274,7 +294,8 @@ def render_pages(out: Path, games: list[GameContent]) -> list[Path]:
 
     def write(relative: str, template: str, **context: object) -> None:
         depth = relative.count("/")
-        html = env.get_template(template).render(root="../" * depth, games=games, **context)
+        csp = content_security_policy(context["page"] in PYTHON_PAGES)
+        html = env.get_template(template).render(root="../" * depth, games=games, csp=csp, **context)
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")

@@ -1,4 +1,5 @@
-"""Command line: `python -m scoring setup GAME --players N [--json]`, `python -m scoring score GAME SHEET`."""
+"""Command line: `python -m scoring setup GAME --players N [--json]`, `python -m scoring score GAME SHEET`,
+`python -m scoring history FILE [--csv]` (a history exported from the site)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from . import GAMES, get_game
 from .api import score_json, setup_json
 from .core import SheetError
+from .history import read_history, to_csv
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,8 +26,13 @@ def main(argv: list[str] | None = None) -> int:
     score = commands.add_parser("score", help="score a sheet given as JSON")
     score.add_argument("game", help=", ".join(GAMES))
     score.add_argument("sheet", help="a JSON file, or - for standard input")
+    history = commands.add_parser("history", help="check and list a history file exported from the site")
+    history.add_argument("file", help="the exported JSON file, or - for standard input")
+    history.add_argument("--csv", action="store_true", help="print it as CSV")
     args = parser.parse_args(argv)
     try:
+        if args.command == "history":
+            return _history(sys.stdin.read() if args.file == "-" else _read(args.file), args.csv)
         if args.command == "setup":
             game = get_game(args.game)
             for key in args.option:
@@ -55,6 +62,23 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+
+
+def _history(text: str, as_csv: bool) -> int:
+    """List (or print as CSV) a history file's games; its problems on standard error."""
+    history = read_history(text)
+    for problem in history.problems:
+        print(f"{'error' if history.error else 'warning'}: {problem.path}: {problem.message.en}", file=sys.stderr)
+    if history.error:
+        return 2
+    if as_csv:
+        sys.stdout.write(to_csv(history.records).removeprefix("\ufeff"))
+        return 0
+    for record in history.records:
+        places = ", ".join(f"{p['name']} {'–' if p['total'] is None else p['total']}" for p in record["players"])
+        why = record["players"][0]["decided_by"]["en"]
+        print(f"{record['saved']}  {record['game_name']['en']}: {', '.join(record['winners'])} won. {why} ({places})")
+    return 0
 
 
 def _read(path: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from . import get_game
@@ -16,6 +17,7 @@ from .core import (
     setup_diagram,
 )
 from .svg import both, result_chart, setup_figure
+from .history import History, document, make_record, merge, read_history, to_csv
 
 
 def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> dict[str, Any]:
@@ -74,3 +76,85 @@ def run_helper(game_id: str, helper_id: str, sheet: object) -> dict[str, Any]:
         "lines": [line.as_dict() for line in result.lines],
         "fills": {k: list(v) for k, v in result.fills.items()},
     }
+
+
+# ---------------------------------------------------------------- history of finished games
+
+_known: dict[str, History] = {}
+"""The history text last read or written, checked: the worker need not check it again on the next call."""
+
+
+def _read(stored: str | None) -> History:
+    """The stored history, checked (once per text)."""
+    text = stored or ""
+    if text not in _known:
+        _known.clear()
+        _known[text] = read_history(text)
+    return _known[text]
+
+
+def _history_answer(history: History, shown: bool = True, **extra: Any) -> dict[str, Any]:
+    """A history as the page gets it: the text to store, what was wrong with the text read, the records if shown."""
+    stored = json.dumps(document(history.records), ensure_ascii=False, separators=(",", ":"))
+    _known.clear()
+    _known[stored] = History(history.records)
+    answer = {"ok": history.error is None, "problems": [p.as_dict() for p in history.problems], "stored": stored}
+    return {**answer, "records": history.records, **extra} if shown else {**answer, **extra}
+
+
+def history_view(stored: str | None) -> dict[str, Any]:
+    """The stored history, checked: what to show, and problems when the stored text must be set aside."""
+    return _history_answer(_read(stored))
+
+
+def _unsound(history: History) -> dict[str, Any] | None:
+    """The refusal to change or export a stored history with problems: the page must set it aside first."""
+    return {**_history_answer(history, shown=False), "ok": False, "stored_problems": True} if history.problems else None
+
+
+def history_add(stored: str | None, game_id: str, sheet: object, saved: str) -> dict[str, Any]:
+    """Add a final sheet to the stored history; problems (naming the field) when it is not final."""
+    history = _read(stored)
+    if refusal := _unsound(history):
+        return refusal
+    try:
+        record = make_record(game_id, sheet, saved)
+    except SheetError as error:
+        return {"ok": False, "problems": [error.as_dict()]}
+    records, added = merge(history.records, [record])
+    return {**_history_answer(History(records), shown=False), "record": record, "added": added}
+
+
+def history_import(stored: str | None, text: str) -> dict[str, Any]:
+    """Merge an exported history file into the stored one: how many were added, already there or left out."""
+    current = _read(stored)
+    if refusal := _unsound(current):
+        return refusal
+    incoming = read_history(text)
+    if incoming.error is not None:
+        return {"ok": False, "problems": [incoming.error.as_dict()]}
+    records, added = merge(current.records, incoming.records)
+    return {
+        **_history_answer(History(records)),
+        "problems": [p.as_dict() for p in incoming.problems],
+        "added": added,
+        "already": len(incoming.records) - added,
+        "skipped": len(incoming.skipped),
+    }
+
+
+def history_delete(stored: str | None, record_id: str) -> dict[str, Any]:
+    """The stored history without one record."""
+    history = _read(stored)
+    if refusal := _unsound(history):
+        return refusal
+    return _history_answer(History([r for r in history.records if r["id"] != record_id]))
+
+
+def history_export(stored: str | None, exported: str) -> dict[str, Any]:
+    """The stored history as a JSON file (importable here) and as CSV."""
+    history = _read(stored)
+    if refusal := _unsound(history):
+        return refusal
+    text = json.dumps(document(history.records, exported), ensure_ascii=False, indent=1)
+    return {"ok": True, "problems": [], "json": text, "csv": to_csv(history.records)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -12,6 +13,15 @@ MAX_VALUE = 999
 """No count or score on these sheets comes near this: anything larger is a typing slip."""
 
 MAX_NAME_LENGTH = 40
+
+MINUS_SIGNS = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2212", "-"))
+"""Dashes a phone keyboard or autocorrect puts where a minus was meant (NFKC already maps the full-width one)."""
+
+JOINERS = frozenset("\u200c\u200d")
+"""Invisible format characters that belong inside names: they join emoji sequences and letters in some scripts."""
+
+SHOWN_LENGTH = 12
+"""How much of a rejected value a message quotes."""
 
 
 @dataclass(frozen=True)
@@ -344,19 +354,21 @@ def parse_count(raw: object, f: Field, path: str, label: Text) -> int:
     elif isinstance(raw, int):
         value = raw
     elif isinstance(raw, float):
+        if not math.isfinite(raw):
+            raise SheetError(path, Text(f"{label.zh}：请输入数字。", f"{label.en}: enter a number."))
         if not raw.is_integer():
             raise SheetError(path, Text(f"{label.zh}：请输入整数。", f"{label.en}: enter a whole number."))
         value = int(raw)
     elif isinstance(raw, str):
-        text = unicodedata.normalize("NFKC", raw).strip()
-        if text == "":
+        parsed = _typed_number(raw)
+        if parsed is None:
             return 0
-        sign = text[0] in "+-" and text[1:].isdigit()
-        if not (text.isascii() and (text.isdigit() or sign)):
-            if _looks_fractional(text):
+        if isinstance(parsed, str):
+            if _looks_fractional(parsed):
                 raise SheetError(path, Text(f"{label.zh}：请输入整数。", f"{label.en}: enter a whole number."))
-            raise SheetError(path, Text(f"{label.zh}：“{raw}”不是数字。", f"{label.en}: “{raw}” is not a number."))
-        value = MAX_VALUE + 1 if len(text) > 6 else int(text)
+            shown = _shown(raw)
+            raise SheetError(path, Text(f"{label.zh}：“{shown}”不是数字。", f"{label.en}: “{shown}” is not a number."))
+        value = parsed
     else:
         raise SheetError(path, Text(f"{label.zh}：请输入数字。", f"{label.en}: enter a number."))
     if value < f.minimum:
@@ -379,11 +391,35 @@ def parse_count(raw: object, f: Field, path: str, label: Text) -> int:
     return value
 
 
+def _typed_number(raw: str) -> int | str | None:
+    """Typed text as a whole number; None when blank; the cleaned text when it is not a whole number.
+
+    Full-width and other decimal digits, surrounding spaces, a leading + and any common minus sign
+    are accepted. Numbers of more than six digits come back as ±10 000 000: out of every field's bounds,
+    without converting a pasted megabyte of digits.
+    """
+    text = unicodedata.normalize("NFKC", raw).translate(MINUS_SIGNS).strip()
+    if text == "":
+        return None
+    sign, digits = (text[0], text[1:]) if text[0] in "+-" else ("", text)
+    if not digits.isdecimal():
+        return text
+    significant = "".join(str(unicodedata.decimal(ch)) for ch in digits).lstrip("0")
+    magnitude = int(significant or "0") if len(significant) <= 6 else 10_000_000
+    return -magnitude if sign == "-" else magnitude
+
+
+def _shown(raw: str) -> str:
+    """A rejected value as a message quotes it: visible characters only, and short."""
+    visible = " ".join("".join(ch for ch in raw if not unicodedata.category(ch).startswith("C")).split())
+    return visible if len(visible) <= SHOWN_LENGTH else visible[:SHOWN_LENGTH] + "…"
+
+
 def _looks_fractional(text: str) -> bool:
-    """True for '1.5', '2,5' or '1/2'."""
-    for sep in ".,/":
+    """True for '1.5', '.5', '2,5', '1/2' or '½' (NFKC turns it into 1⁄2)."""
+    for sep in ".,/⁄":
         head, found, tail = text.partition(sep)
-        if found and head.lstrip("+-").isdigit() and tail.isdigit():
+        if found and (head.lstrip("+-").isdecimal() or head in {"", "+", "-"}) and tail.isdecimal():
             return True
     return False
 
@@ -436,12 +472,14 @@ def _as_list(raw: object, size: int, path: str, label: Text) -> Sequence[object]
 
 
 def check_name(raw: object, index: int) -> str:
-    """A player's name: present, short, plain text."""
+    """A player's name: present, short, plain text without control characters; inner spaces collapsed."""
     path = f"players[{index}].name"
     who = Text(f"玩家 {index + 1} 的名字", f"player {index + 1}'s name")
-    if not isinstance(raw, str) or not raw.strip():
+    if raw is not None and not isinstance(raw, str):
+        raise SheetError(path, Text(f"{who.zh}：必须是文字。", f"{who.en}: must be text."))
+    name = " ".join((raw or "").split())
+    if not name:
         raise SheetError(path, Text(f"{who.zh}：不能为空。", f"{who.en}: cannot be empty."))
-    name = " ".join(raw.split())
     if len(name) > MAX_NAME_LENGTH:
         raise SheetError(
             path,
@@ -455,9 +493,28 @@ def check_name(raw: object, index: int) -> str:
             path,
             Text(f"{who.zh}：不能包含 < 或 >。", f"{who.en}: cannot contain < or >."),
         )
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise SheetError(path, Text(f"{who.zh}：含有控制字符。", f"{who.en}: contains control characters."))
+    if any(_hidden_control(ch) for ch in name):
+        raise SheetError(
+            path,
+            Text(
+                f"{who.zh}：含有不可见的控制字符（例如文字方向标记）。",
+                f"{who.en}: contains invisible control characters (such as text-direction marks).",
+            ),
+        )
     return name
+
+
+def _hidden_control(ch: str) -> bool:
+    """A control, surrogate or format character other than the joiners and emoji tags names may need."""
+    category = unicodedata.category(ch)
+    if category in {"Cc", "Cs"}:
+        return True
+    return category == "Cf" and ch not in JOINERS and not "\U000e0020" <= ch <= "\U000e007f"
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: case, full/half width and composed forms do not count."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def active_player_fields(game: Game, options: Mapping[str, bool]) -> tuple[Field, ...]:
@@ -539,12 +596,15 @@ def check_form(
             if not fields:  # a form with nothing per player: names do not matter
                 raise _NoNameNeeded
             name = check_name(entry.get("name"), index)
-            if name.casefold() in seen:
+            if name_key(name) in seen:
                 raise SheetError(
                     f"players[{index}].name",
-                    Text(f"名字“{name}”重复了。", f"the name “{name}” is used twice."),
+                    Text(
+                        f"玩家 {index + 1} 的名字：“{name}”重复了（不区分大小写和全角/半角）。",
+                        f"player {index + 1}'s name: “{name}” is used twice (case and full/half width do not count).",
+                    ),
                 )
-            seen.add(name.casefold())
+            seen.add(name_key(name))
         except _NoNameNeeded:
             name = ""
         except SheetError as error:

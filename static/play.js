@@ -2,12 +2,11 @@
 // No rule lives here: every total, ranking, tie-breaker, checklist and helper answer comes from scoring/.
 import { callPython, timings } from "./engine.js";
 import { uiLang } from "./site.js";
+import { STORE_VERSION, keys, read, remove, setAside, usable, write } from "./storage.js";
+import { ask, bilingual, nameText, notice } from "./ui.js";
+import { setupHistory } from "./history.js";
 
-const STORE_VERSION = 1;
-const KEY = (gameId) => `tc:v${STORE_VERSION}:game:${gameId}`;
-const UNDO_KEY = (gameId) => `tc:v${STORE_VERSION}:undo:${gameId}`;
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
-const say = (zh, en) => (uiLang() === "zh" ? zh : en);
 
 // ------------------------------------------------------------ saved state
 
@@ -15,53 +14,48 @@ function emptyState() {
   return { v: STORE_VERSION, players: null, options: {}, names: [], values: {}, ticks: {} };
 }
 
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isText = (value) => typeof value === "string" || typeof value === "number";
+
+/** A saved sheet this version wrote: anything else is set aside, never read half-way. */
 function isState(data) {
   return (
-    data && typeof data === "object" && data.v === STORE_VERSION &&
-    typeof data.values === "object" && data.values !== null && !Array.isArray(data.values) &&
-    Array.isArray(data.names) && typeof data.ticks === "object" && data.ticks !== null &&
-    typeof data.options === "object" && data.options !== null
+    isObject(data) && data.v === STORE_VERSION &&
+    (data.players === null || Number.isInteger(data.players)) &&
+    isObject(data.options) && Object.values(data.options).every((v) => typeof v === "boolean") &&
+    Array.isArray(data.names) && data.names.every((n) => n === null || isText(n)) &&
+    isObject(data.values) && Object.values(data.values).every(isText) &&
+    isObject(data.ticks) && Object.values(data.ticks).every((t) => Array.isArray(t) && t.every(Number.isInteger)) &&
+    (data.saved === undefined || typeof data.saved === "string")
   );
 }
 
-function load(gameId, section) {
-  let raw = null;
-  try {
-    raw = localStorage.getItem(KEY(gameId));
-  } catch (e) {
-    return emptyState();
-  }
-  if (raw === null) return emptyState();
+/** A saved state from its text, or null when it is not one this version wrote. */
+function readState(raw) {
   try {
     const data = JSON.parse(raw);
-    if (isState(data)) return data;
-    throw new Error("unknown format");
-  } catch (e) {
-    // Set the unreadable value aside under its own key, never overwrite it silently.
-    const aside = `tc:corrupt:${gameId}:${Date.now()}`;
-    try { localStorage.setItem(aside, raw); } catch (e2) { /* nothing more we can do */ }
-    notice(section, `保存的数据无法读取，已另存为 ${aside}，此表从空白开始。`, `The saved sheet could not be read; it was set aside as ${aside} and this sheet starts empty.`);
-    return emptyState();
+    return isState(data) ? data : null;
+  } catch (error) {
+    return null;
   }
 }
 
-function save(gameId, state) {
-  try {
-    localStorage.setItem(KEY(gameId), JSON.stringify(state));
-  } catch (e) {
-    notice(games.get(gameId), "无法保存（存储已满或被禁用）。", "Could not save (storage full or blocked).");
-  }
+/** The saved state in raw text; an unreadable one is set aside (with a notice) and the sheet starts empty. */
+function parseState(raw, section, what) {
+  if (raw === null) return emptyState();
+  const data = readState(raw);
+  if (data) return data;
+  const aside = setAside(what, raw);
+  notice(
+    section,
+    aside ? `保存的数据无法读取，已另存为 ${aside}，此表从空白开始。` : "保存的数据无法读取，而且无法另存（存储不可用）。",
+    aside ? `The saved sheet could not be read; it was set aside as ${aside} and this sheet starts empty.` : "The saved sheet could not be read, nor set aside (storage is unavailable).",
+  );
+  return emptyState();
 }
 
-function notice(section, zh, en) {
-  const box = document.createElement("p");
-  box.className = "notice";
-  box.setAttribute("role", "alert");
-  const z = document.createElement("span"); z.className = "l-zh"; z.lang = "zh-Hans"; z.textContent = zh;
-  const e = document.createElement("span"); e.className = "l-en"; e.lang = "en"; e.textContent = en;
-  box.append(z, e);
-  section.prepend(box);
-}
+const load = (gameId, section) => parseState(read(keys.game(gameId)), section, gameId);
+const save = (gameId, state) => write(keys.game(gameId), JSON.stringify(state));
 
 // ------------------------------------------------------------ reading inputs
 
@@ -109,15 +103,6 @@ function collect(section, form) {
 }
 
 // ------------------------------------------------------------ writing outputs
-
-function bilingual(tag, text, className) {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  const z = document.createElement("span"); z.className = "l-zh"; z.lang = "zh-Hans"; z.textContent = text.zh;
-  const e = document.createElement("span"); e.className = "l-en"; e.lang = "en"; e.textContent = text.en;
-  el.append(z, e);
-  return el;
-}
 
 // A picture drawn by scoring/svg.py (which escapes every text in it), in each language: parsed as SVG and
 // imported node by node, never assigned as HTML; anything that is not a plain SVG picture is dropped.
@@ -199,7 +184,7 @@ function showResult(form, answer) {
       const head = document.createElement("span");
       head.className = "who";
       const place = player.place === null ? "–" : `${player.place}.`;
-      head.textContent = `${place} ${player.name}${player.total === null ? "" : ` · ${player.total}`}`;
+      head.append(`${place} `, nameText(player.name), player.total === null ? "" : ` · ${player.total}`);
       const why = document.createElement("span");
       why.className = "why";
       // Both languages, the interface language first.
@@ -298,8 +283,10 @@ function setupGame(section) {
       : await callPython("helper", gameId, form.dataset.tool, payload);
     if (sequence.get(form) !== n) return; // a newer edit is on its way
     showProblems(form, answer.problems ?? []);
-    if (form.dataset.tool === "score") showResult(form, answer);
-    else showHelper(form, answer);
+    if (form.dataset.tool === "score") {
+      showResult(form, answer);
+      showSaveState();
+    } else showHelper(form, answer);
     const took = performance.now() - started;
     timings.recompute.push(took);
     form.dataset.computed = String(Number(form.dataset.computed ?? 0) + 1);
@@ -364,6 +351,7 @@ function setupGame(section) {
     const el = event.target;
     if (el.matches("[data-step]")) return;
     if (el.matches("[data-field]")) {
+      section.querySelector(".sync-state").hidden = true;
       remember(el);
       const forms = el.dataset.field === "name" ? activeForms() : [el.closest("form")];
       for (const form of forms) if (!form.hidden || form === el.closest("form")) recompute(form);
@@ -388,32 +376,107 @@ function setupGame(section) {
     }
   });
   section.addEventListener("submit", (event) => event.preventDefault());
-  section.querySelector("[data-action=new-game]").addEventListener("click", () => {
-    const ok = confirm(say("开始新一局？分数、勾选和工具中的数值会被清空（名字和人数保留）。之后可以撤销一次。", "Start a new game? Scores, ticks and helper values are cleared (names and player count stay). You can undo this once."));
-    if (!ok) return;
-    try { localStorage.setItem(UNDO_KEY(gameId), JSON.stringify(state)); } catch (e) { /* undo unavailable */ }
+
+  // ---- saving a final sheet to the history
+
+  const saveButton = sheet.querySelector("[data-action=save-history]");
+  const savedLine = sheet.querySelector(".saved-state");
+  const sheetPayload = () => JSON.stringify(collect(section, sheet));
+  const isSaved = () => state.saved !== undefined && state.saved === sheetPayload();
+
+  function showSaveState() {
+    const final = sheet.dataset.state === "final";
+    saveButton.disabled = !final || isSaved();
+    savedLine.hidden = !isSaved();
+  }
+
+  async function saveToHistory() {
+    const payload = sheetPayload();
+    if (!(await history.save(gameId, payload, sheet.querySelector(".save-problems")))) return false;
+    state.saved = payload;
+    save(gameId, state);
+    showSaveState();
+    return true;
+  }
+  saveButton.addEventListener("click", saveToHistory);
+
+  // ---- new game and its undo
+
+  const undoButton = section.querySelector("[data-action=undo-clear]");
+  let undoCopy = null; // the cleared sheet, also kept here in case storage refuses it
+  const hasEntries = (s) => Object.values(s.values).some((v) => String(v).trim() !== "") || Object.values(s.ticks).some((t) => t.length);
+
+  function refreshAll() {
+    applyState();
+    refreshChecklist();
+    for (const form of activeForms()) recompute(form);
+  }
+
+  section.querySelector("[data-action=new-game]").addEventListener("click", async () => {
+    const unsaved = sheet.dataset.state === "final" && !isSaved();
+    const choice = await ask({
+      title: { zh: "开始新一局？", en: "Start a new game?" },
+      body: {
+        zh: "分数、勾选和工具中的数值会被清空（名字和人数保留）。之后可以撤销一次。" + (unsaved ? "这张已完成的计分表还没有存入历史记录。" : ""),
+        en: "Scores, ticks and helper values are cleared (names and player count stay). You can undo this once." + (unsaved ? " This finished sheet is not saved to the history yet." : ""),
+      },
+      confirm: { zh: "清空", en: "Clear" },
+      extra: unsaved ? { zh: "存入历史记录后清空", en: "Save to history, then clear" } : null,
+    });
+    if (choice === "cancel") return;
+    if (choice === "extra" && !(await saveToHistory())) return;
+    undoCopy = JSON.stringify(state);
+    write(keys.undo(gameId), undoCopy);
     state.values = {};
     state.ticks = {};
+    delete state.saved;
     save(gameId, state);
-    applyState();
-    applyTicks();
-    section.querySelector("[data-action=undo-clear]").hidden = false;
-    for (const form of activeForms()) recompute(form);
+    undoButton.hidden = false;
+    refreshAll();
   });
-  section.querySelector("[data-action=undo-clear]").addEventListener("click", (event) => {
-    let previous = null;
-    try { previous = JSON.parse(localStorage.getItem(UNDO_KEY(gameId))); } catch (e) { previous = null; }
-    if (isState(previous)) {
+
+  undoButton.addEventListener("click", async () => {
+    const raw = read(keys.undo(gameId)) ?? undoCopy;
+    const previous = raw === null ? null : readState(raw);
+    if (raw !== null && !previous) parseState(raw, section, `${gameId}:undo`); // set aside, with a notice
+    if (previous && hasEntries(state)) {
+      const choice = await ask({
+        title: { zh: "恢复清空前的计分表？", en: "Bring back the cleared sheet?" },
+        body: { zh: "清空之后输入的内容会被替换。", en: "What was entered since the clear will be replaced." },
+        confirm: { zh: "恢复", en: "Bring it back" },
+      });
+      if (choice !== "confirm") return;
+    }
+    if (previous) {
+      for (const key of Object.keys(state)) delete state[key];
       Object.assign(state, previous);
       save(gameId, state);
-      applyState();
-      refreshChecklist();
-      for (const form of activeForms()) recompute(form);
+      refreshAll();
     }
-    try { localStorage.removeItem(UNDO_KEY(gameId)); } catch (e) { /* ignore */ }
-    event.target.hidden = true;
+    remove(keys.undo(gameId));
+    undoCopy = null;
+    undoButton.hidden = true;
   });
-  try { section.querySelector("[data-action=undo-clear]").hidden = localStorage.getItem(UNDO_KEY(gameId)) === null; } catch (e) { /* ignore */ }
+  undoButton.hidden = read(keys.undo(gameId)) === null;
+
+  // ---- the same sheet open in another tab
+
+  addEventListener("storage", (event) => {
+    if (event.key === keys.undo(gameId)) undoButton.hidden = event.newValue === null;
+    if (event.key !== keys.game(gameId) || event.newValue === null) return;
+    const data = readState(event.newValue);
+    if (!data) {
+      // Something else wrote here: keep its value aside and put this tab's sheet back.
+      parseState(event.newValue, section, gameId);
+      save(gameId, state);
+      return;
+    }
+    // Every change is saved as it is made, so the other tab's copy is this sheet plus its latest edit.
+    for (const key of Object.keys(state)) delete state[key];
+    Object.assign(state, data);
+    refreshAll();
+    section.querySelector(".sync-state").hidden = false;
+  });
 
   applyState();
   applyTicks();
@@ -428,10 +491,20 @@ function setupGame(section) {
 
 // ------------------------------------------------------------ switching game and tool
 
+usable();
+const history = setupHistory(document.querySelector("section.history"), (...args) => callPython("history", ...args));
 const controllers = new Map([...games].map(([id, section]) => [id, setupGame(section)]));
 
 function route() {
   const [gameId, tool] = decodeURIComponent(location.hash.slice(1)).split("/");
+  const showHistory = gameId === "history";
+  history.show(showHistory);
+  for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === gameId));
+  if (showHistory) {
+    for (const s of games.values()) s.hidden = true;
+    document.body.dataset.view = "history";
+    return;
+  }
   const id = games.has(gameId) ? gameId : games.keys().next().value;
   const section = games.get(id);
   const tools = [...section.querySelectorAll("[data-tool]")].map((t) => t.dataset.tool);

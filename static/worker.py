@@ -2,6 +2,7 @@
 
 import json
 
+from scoring import api
 from scoring.api import evaluate, run_helper, setup_json
 
 
@@ -28,9 +29,21 @@ def helper(game_id, helper_id, sheet_json):
     return _answer(lambda: run_helper(game_id, helper_id, json.loads(sheet_json)))
 
 
+def history(action, stored, *args):
+    """The history of finished games: view, add, import, delete or export (see scoring.api.history_*)."""
+    work = {
+        "view": api.history_view,
+        "add": lambda s, game_id, sheet_json, saved: api.history_add(s, game_id, json.loads(sheet_json), saved),
+        "import": api.history_import,
+        "delete": api.history_delete,
+        "export": api.history_export,
+    }[action]
+    return _answer(lambda: work(stored, *args))
+
+
 def ping():
     """Ready check."""
     return "ok"
 
 
-__export__ = ["compute", "setup", "helper", "ping"]
+__export__ = ["compute", "setup", "helper", "history", "ping"]

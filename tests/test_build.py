@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -139,6 +140,58 @@ def test_no_page_or_script_of_ours_names_another_host(built_site: Path) -> None:
     for path in ours:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"""(src|href|import|from|fetch)\s*[=(]?\s*["']https?://""", text), path
+
+
+class Markup(HTMLParser):
+    """What a page carries that a Content-Security-Policy could be asked to allow."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.policies: list[str] = []
+        self.first_in_head: list[str] = []  # tags of <head> before the policy
+        self.inline: list[str] = []  # inline scripts, styles and event handlers
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Record the policy, inline code and what comes before the policy."""
+        found = dict(attrs)
+        if tag == "meta" and (found.get("http-equiv") or "").lower() == "content-security-policy":
+            self.policies.append(found.get("content") or "")
+        elif not self.policies and tag not in {"html", "head"}:
+            self.first_in_head.append(tag)
+        self.inline += [f"<{tag} {name}>" for name, _ in attrs if name.startswith("on") or name == "style"]
+        if tag == "style":
+            self.inline.append("<style>")
+        self._in_script = tag == "script" and "src" not in found and found.get("type") != "application/json"
+
+    def handle_data(self, data: str) -> None:
+        """An inline script's text."""
+        if self._in_script and data.strip():
+            self.inline.append(f"<script>{data.strip()[:40]}")
+
+
+def test_every_page_has_a_strict_policy_and_no_inline_code(built_site: Path) -> None:
+    pages = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html"))
+    assert {"index.html", "offline.html", "play/index.html"} <= set(pages)
+    for page in pages:
+        check_policy(built_site / page, python=page == "play/index.html")
+
+
+def check_policy(path: Path, python: bool) -> None:
+    """One policy before anything it governs: the site's own origin, plus Pyodide's needs on Python pages."""
+    markup = Markup()
+    markup.feed(path.read_text(encoding="utf-8"))
+    assert len(markup.policies) == 1, f"{path}: one Content-Security-Policy per page"
+    assert set(markup.first_in_head) == {"meta"}, f"{path}: the policy comes before anything it governs"
+    directives = dict(d.strip().split(" ", 1) for d in markup.policies[0].split(";"))
+    assert directives["default-src"] == "'self'" and directives["object-src"] == "'none'"
+    assert directives["base-uri"] == "'self'" and directives["form-action"] == "'self'"
+    assert directives["script-src"] == ("'self' 'wasm-unsafe-eval'" if python else "'self'")
+    assert directives["worker-src"] == ("'self' blob:" if python else "'self'")
+    for name, value in directives.items():
+        assert "unsafe-inline" not in value and "'unsafe-eval'" not in value and "*" not in value, name
+        assert "http" not in value and "data:" not in value, name
+    assert markup.inline == [], path
 
 
 def test_service_worker_precaches_exactly_the_site(built_site: Path) -> None:

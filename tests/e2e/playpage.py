@@ -12,16 +12,36 @@ DESKTOP = {"width": 1280, "height": 900}
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
 
 
+RECORD_CSP = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+});
+"""
+"""Runs before every page's own scripts: records what the Content-Security-Policy blocks."""
+
+
+def record(context: BrowserContext) -> BrowserContext:
+    """Record the context's requests (to prove none left the site) and the CSP violations of its pages."""
+    context.requested = []  # type: ignore[attr-defined]
+    context.on("request", lambda request: context.requested.append(request.url))  # type: ignore[attr-defined]
+    context.add_init_script(RECORD_CSP)
+    return context
+
+
 @contextmanager
 def site_context(browser: Browser, viewport: dict, **kwargs: object) -> Iterator[BrowserContext]:
     """A fresh context that records every request, so tests can prove none left the site."""
-    context = browser.new_context(viewport=viewport, service_workers="allow", **kwargs)
-    context.requested = []  # type: ignore[attr-defined]
-    context.on("request", lambda request: context.requested.append(request.url))  # type: ignore[attr-defined]
+    context = record(browser.new_context(viewport=viewport, service_workers="allow", **kwargs))
     try:
         yield context
     finally:
         context.close()
+
+
+def csp_violations(page: Page) -> list[str]:
+    """What the Content-Security-Policy blocked on this page so far."""
+    return page.evaluate("window.__cspViolations")
 
 
 def foreign_requests(context: BrowserContext, origin: str) -> list[str]:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import json
+import string
+import unicodedata
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoring import GAMES
-from scoring.core import Field, FieldKind, Game, SheetError, active_player_fields, check_sheet, score
+from scoring.api import evaluate, run_helper
+from scoring.core import MAX_NAME_LENGTH, Field, FieldKind, Game, active_player_fields, check_sheet, score
 
 POINT_GAMES = [g for g in GAMES.values() if g.score is None]
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
@@ -17,10 +21,16 @@ SMALL = 40  # keeps generated numbers in a range where ties happen often
 
 
 def number(f: Field) -> st.SearchStrategy[int]:
-    """A valid number for a field."""
+    """A valid number for a field; a field's own bound (six palaces, four animal kinds) comes up often."""
     if f.allowed:
         return st.sampled_from(f.allowed)
-    return st.integers(f.minimum, min(f.upper, f.minimum + SMALL))
+    low = st.integers(f.minimum, min(f.upper, f.minimum + SMALL))
+    return low if f.maximum is None else low | st.just(f.maximum)
+
+
+def is_position(f: Field, game: Game) -> bool:
+    """A place among the players (1 to the player count, each once), such as the turn order."""
+    return f.kind is FieldKind.COUNT and not f.entries and f.minimum == 1 and f.maximum == game.max_players
 
 
 def value(f: Field) -> st.SearchStrategy[object]:
@@ -45,6 +55,10 @@ def sheets(draw: st.DrawFn, game: Game) -> dict:
     for i in range(count):
         scores = {f.key: draw(value(f)) for f in fields if f.kind is not FieldKind.ONE_PLAYER}
         players.append({"name": NAMES[i], "scores": scores})
+    for f in fields:
+        if is_position(f, game):
+            for p, position in zip(players, draw(st.permutations(range(1, count + 1))), strict=True):
+                p["scores"][f.key] = position
     for f in fields:
         if f.kind is FieldKind.ONE_PLAYER:
             holder = draw(st.integers(0, count - 1))
@@ -108,20 +122,160 @@ def test_adding_points_never_lowers_a_place(game: Game, data: st.DataObject) -> 
         assert after[name].place <= before[name].place
 
 
+FULL_WIDTH = str.maketrans("0123456789+-", "０１２３４５６７８９＋－")
+SPACES = ("", " ", "  ", "\t", "\u3000", "\u00a0")
+
+
+@st.composite
+def typed(draw: st.DrawFn, number: int) -> str | int:
+    """A number as JSON gives it or as someone might type it: signs, leading zeros, full width, spaces."""
+    if draw(st.booleans()):
+        return number
+    text = "0" * draw(st.integers(0, 3)) + str(abs(number))
+    if number < 0:
+        text = draw(st.sampled_from(["-", "−", "－"])) + text
+    elif draw(st.booleans()):
+        text = "+" + text
+    if draw(st.booleans()):
+        text = text.translate(FULL_WIDTH)
+    return draw(st.sampled_from(SPACES)) + text + draw(st.sampled_from(SPACES))
+
+
+def positions(f: Field) -> list[tuple[int, ...]]:
+    """Every single number a field holds: () for a plain field, (entry,) or (entry, part) otherwise."""
+    if not f.entries:
+        return [()]
+    if not f.parts:
+        return [(i,) for i in range(len(f.entries))]
+    return [(i, j) for i in range(len(f.entries)) for j in range(len(f.parts))]
+
+
+def put(f: Field, where: tuple[int, ...], item: object) -> object:
+    """A field value that holds item at one position and nothing elsewhere."""
+    if not where:
+        return item
+    value = [None] * len(f.entries) if not f.parts else [[None] * len(f.parts) for _ in f.entries]
+    if len(where) == 1:
+        value[where[0]] = item
+    else:
+        value[where[0]][where[1]] = item
+    return value
+
+
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.id)
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_validation_rejects_exactly_what_is_out_of_bounds(game: Game, data: st.DataObject) -> None:
     options = {o.key: data.draw(st.booleans()) for o in game.options}
-    fields = [f for f in active_player_fields(game, options) if f.kind is FieldKind.COUNT and not f.entries]
+    fields = [f for f in active_player_fields(game, options) if f.kind is FieldKind.COUNT]
     f = data.draw(st.sampled_from(fields))
+    where = data.draw(st.sampled_from(positions(f)))
     number = data.draw(st.integers(-5, f.upper + 5) | st.integers(-(10**12), 10**12))
-    count = game.min_players
-    players = [{"name": NAMES[i], "scores": {}} for i in range(count)]
-    players[0]["scores"][f.key] = number
-    _, problems = check_sheet(game, {"players": players, "options": options})
-    mine = [p for p in problems if p.path == f"players[0].scores.{f.key}"]
+    players = [{"name": NAMES[i], "scores": {}} for i in range(game.min_players)]
+    players[0]["scores"][f.key] = put(f, where, data.draw(typed(number)))
+    sheet, problems = check_sheet(game, {"players": players, "options": options})
+    path = f"players[0].scores.{f.key}" + "".join(f"[{i}]" for i in where)
+    mine = [p for p in problems if p.path == path]
     valid = f.minimum <= number <= f.upper and (not f.allowed or number in f.allowed)
     assert bool(mine) != valid
-    if mine:
-        assert isinstance(mine[0], SheetError) and mine[0].message.zh and mine[0].message.en
+    if valid:
+        value = sheet.players[0].values[f.key]
+        for i in where:
+            value = value[i]
+        assert value == number
+    else:
+        assert mine[0].message.zh and mine[0].message.en
+        assert f.label.en in mine[0].message.en and f.label.zh in mine[0].message.zh  # names the field
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.id)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), text=st.text(min_size=1, max_size=200))
+def test_text_with_a_letter_is_never_a_number(game: Game, data: st.DataObject, text: str) -> None:
+    assume(any(unicodedata.category(ch).startswith("L") for ch in text))
+    options = {o.key: True for o in game.options}
+    counts = [f for f in active_player_fields(game, options) if f.kind is FieldKind.COUNT and not f.entries]
+    f = data.draw(st.sampled_from(counts))
+    players = [{"name": NAMES[i], "scores": {}} for i in range(game.min_players)]
+    players[0]["scores"][f.key] = text
+    _, problems = check_sheet(game, {"players": players, "options": options})
+    mine = [p for p in problems if p.path == f"players[0].scores.{f.key}"]
+    assert mine and f.label.en in mine[0].message.en
+    assert len(mine[0].message.en) < len(f.label.en) + 60  # a pasted page is not echoed back in full
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.id)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), junk=JSON_VALUES)
+def test_any_value_anywhere_gets_problems_never_a_crash(game: Game, data: st.DataObject, junk: object) -> None:
+    sheet = data.draw(sheets(game))
+    player = data.draw(st.sampled_from(sheet["players"]))
+    where = data.draw(st.sampled_from(["name", "score", "scores", "player", "players", "table", "options", "sheet"]))
+    if where == "name":
+        player["name"] = junk
+    elif where == "score":
+        player["scores"][data.draw(st.sampled_from([f.key for f in game.player_fields]))] = junk
+    elif where in {"scores", "table", "options", "players"}:
+        (player if where == "scores" else sheet)[where] = junk
+    elif where == "player":
+        sheet["players"][0] = junk
+    else:
+        sheet = junk
+    answer = evaluate(game.id, sheet)
+    json.dumps(answer)  # the page gets JSON
+    assert answer["ok"] or answer["problems"]
+    for problem in answer["problems"]:
+        assert isinstance(problem["field"], str) and problem["zh"] and problem["en"]
+    for helper in game.helpers:
+        answer = run_helper(game.id, helper.id, sheet)
+        assert answer["ok"] or answer["problems"]
+
+
+def visible(name: str) -> bool:
+    """The rule for names, said plainly: no control, surrogate or invisible format character but the joiners."""
+    for ch in name:
+        category = unicodedata.category(ch)
+        joiner = ch in "\u200c\u200d" or "\U000e0020" <= ch <= "\U000e007f"
+        if category in {"Cc", "Cs"} or (category == "Cf" and not joiner):
+            return False
+    return True
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.text(max_size=50))
+def test_a_name_is_accepted_exactly_when_it_is_short_visible_plain_text(name: str) -> None:
+    game = GAMES["burgundy-cards"]
+    sheet, problems = check_sheet(game, {"players": [{"name": name}, {"name": "Bo"}]})
+    mine = [p for p in problems if p.path == "players[0].name"]
+    cleaned = " ".join(name.split())
+    ok = 0 < len(cleaned) <= MAX_NAME_LENGTH and not set("<>") & set(cleaned) and visible(cleaned)
+    ok = ok and cleaned.casefold() != "bo"
+    assert bool(mine) != ok, (name, [p.message.en for p in mine])
+    if ok:
+        assert sheet.players[0].name == cleaned
+    else:
+        assert mine[0].message.en.startswith(("player 1's name", "the name")) and "玩家 1" in mine[0].message.zh
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    name=st.text(alphabet=string.ascii_letters + string.digits, min_size=1, max_size=12),
+    twin=st.sampled_from(["upper", "lower", "swap", "full width", "spaced"]),
+)
+def test_names_that_differ_only_in_case_width_or_spacing_are_the_same_player(name: str, twin: str) -> None:
+    other = {
+        "upper": name.upper(),
+        "lower": name.lower(),
+        "swap": name.swapcase(),
+        "full width": "".join(chr(ord(ch) + 0xFEE0) for ch in name),
+        "spaced": f"  {name}\u3000",
+    }[twin]
+    _, problems = check_sheet(GAMES["tuscany"], {"players": [{"name": name}, {"name": other}]})
+    assert [p.path for p in problems if "used twice" in p.message.en] == ["players[1].name"]

@@ -1,0 +1,277 @@
+"""The local history of finished games: one record per final sheet, the history file, CSV rows, import checks.
+
+A record keeps the sheet as scored (names cleaned, numbers as numbers) and what the result said: every
+player's total, place and the rule that decided it. Reading a history (from the browser's storage or
+an imported file) rebuilds each record from its sheet with the current rules, so a record can never
+claim a total its scores do not give.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from . import GAMES
+from .core import SheetError, Text, active_player_fields, parse_sheet, score
+
+FORMAT = "table-companion-history"
+VERSION = 1
+MAX_RECORDS = 1000
+"""More finished games than a table plays in years; it keeps the history well inside browser storage."""
+MAX_FILE_CHARS = 10_000_000
+CSV_COLUMNS = (
+    "saved",
+    "game",
+    "game_zh",
+    "game_en",
+    "place",
+    "player",
+    "total",
+    "winner",
+    "decided_by",
+    "reason_zh",
+    "reason_en",
+    "record",
+)
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""A spreadsheet runs a cell that starts with one of these as a formula."""
+
+
+@dataclass
+class History:
+    """A history as read: the records kept, the ones left out (with why), or why nothing could be read."""
+
+    records: list[dict[str, Any]] = field(default_factory=list)
+    skipped: list[SheetError] = field(default_factory=list)
+    recomputed: list[SheetError] = field(default_factory=list)
+    error: SheetError | None = None
+
+    @property
+    def problems(self) -> list[SheetError]:
+        """Everything that makes the text read differ from the history kept."""
+        return [self.error] if self.error else [*self.skipped, *self.recomputed]
+
+
+# ---------------------------------------------------------------- one record
+
+
+def plain(value: Any) -> Any:
+    """A parsed field value in JSON form (tuples become lists)."""
+    return [plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def normal_sheet(game_id: str, raw: object) -> dict[str, Any]:
+    """A valid sheet as the history keeps it: cleaned names, numbers as numbers, only the fields in use."""
+    game = GAMES[game_id]
+    sheet = parse_sheet(game, raw)
+    fields = active_player_fields(game, sheet.options)
+    return {
+        "players": [{"name": p.name, "scores": {f.key: plain(p.values[f.key]) for f in fields}} for p in sheet.players],
+        "table": {f.key: plain(sheet.table[f.key]) for f in game.table_fields},
+        "options": dict(sheet.options),
+    }
+
+
+def timestamp(raw: object, path: str = "saved") -> str:
+    """A moment as the history writes it (UTC, whole seconds); SheetError for anything else."""
+    bad = SheetError(path, Text("保存时间无法识别。", "the time it was saved is not a date and time."))
+    if not isinstance(raw, str) or len(raw) > 40:
+        raise bad
+    try:
+        moment = datetime.fromisoformat(raw)
+    except ValueError:
+        raise bad from None
+    if moment.tzinfo is None or not 2000 <= moment.year <= 2999:
+        raise bad
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def record_id(game_id: str, saved: str, sheet: dict[str, Any]) -> str:
+    """The same game saved at the same second is the same record, whichever file it comes from."""
+    text = json.dumps([game_id, saved, sheet], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def make_record(game_id: object, raw_sheet: object, saved: object) -> dict[str, Any]:
+    """The record of a final sheet; SheetError (naming the field) if the sheet is not final."""
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise SheetError("game", Text(f"未知游戏：{str(game_id)[:40]}。", f"unknown game: {str(game_id)[:40]}."))
+    when = timestamp(saved)
+    sheet = normal_sheet(game_id, raw_sheet)
+    result = score(GAMES[game_id], sheet)
+    players = [
+        {
+            "name": p.name,
+            "total": p.total,
+            "place": p.place,
+            "breakdown": dict(p.breakdown),
+            "decided_by": p.decided_by.as_dict(),
+        }
+        for p in result.players
+    ]
+    return {
+        "id": record_id(game_id, when, sheet),
+        "saved": when,
+        "game": game_id,
+        "game_name": GAMES[game_id].name.as_dict(),
+        "players": players,
+        "winners": [p["name"] for p in players if p["place"] == 1],
+        "sheet": sheet,
+    }
+
+
+# ---------------------------------------------------------------- a history
+
+
+def document(records: list[dict[str, Any]], exported: str | None = None) -> dict[str, Any]:
+    """The history as stored in the browser and exported as a file."""
+    head: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if exported is not None:
+        head["exported"] = timestamp(exported, "exported")
+    return {**head, "records": records}
+
+
+def newest_first(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Records by the time they were saved, newest first."""
+    return sorted(records, key=lambda r: (r["saved"], r["id"]), reverse=True)
+
+
+def merge(current: list[dict[str, Any]], incoming: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """Both lists without duplicates, newest first, and how many incoming records were new."""
+    by_id = {r["id"]: r for r in current}
+    added = 0
+    for record in incoming:
+        if record["id"] not in by_id:
+            by_id[record["id"]] = record
+            added += 1
+    return newest_first(list(by_id.values())), added
+
+
+def _file_error(zh: str, en: str) -> History:
+    """A history that could not be read at all."""
+    return History(error=SheetError("file", Text(zh, en)))
+
+
+def read_history(text: str | None) -> History:
+    """A history file's text (or the browser's stored copy), every record checked and rebuilt."""
+    if text is None or text == "":
+        return History()
+    if len(text) > MAX_FILE_CHARS:
+        return _file_error(
+            f"文件太大（超过 {MAX_FILE_CHARS // 1_000_000} MB），不是本站的历史记录。",
+            f"the file is too large (over {MAX_FILE_CHARS // 1_000_000} MB) to be a history from this site.",
+        )
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return _file_error("文件不是 JSON 格式，无法读取。", "the file is not JSON and cannot be read.")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return _file_error(
+            "这不是“桌游助手”的历史记录文件。", "this is not a history file exported by Table Companion."
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        return _file_error("历史记录文件的版本号无效。", "the history file has no valid version number.")
+    if version > VERSION:
+        return _file_error(
+            f"此文件由较新版本的本站生成（格式 {version}），这里只能读取格式 {VERSION}。",
+            f"this file was made by a newer version of the site (format {version}); this one reads format {VERSION}.",
+        )
+    raw_records = data.get("records")
+    if not isinstance(raw_records, list):
+        return _file_error("文件中没有记录列表。", "the file has no list of records.")
+    if len(raw_records) > MAX_RECORDS:
+        return _file_error(
+            f"记录太多（{len(raw_records)} 条，最多 {MAX_RECORDS} 条）。",
+            f"too many records ({len(raw_records)}; at most {MAX_RECORDS}).",
+        )
+    history = History()
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_records):
+        try:
+            record = _read_record(raw, index)
+        except SheetError as error:
+            history.skipped.append(error)
+            continue
+        if "players" in raw and outcome(raw["players"]) != outcome(record["players"]):
+            history.recomputed.append(
+                SheetError(
+                    f"records[{index}].players",
+                    Text(
+                        f"第 {index + 1} 条记录：保存的总分或名次与其分数不符，已按现行规则重新计算。",
+                        f"record {index + 1}: the totals or places it gave do not follow from its scores; "
+                        "they were recomputed with the current rules.",
+                    ),
+                )
+            )
+        if record["id"] not in seen:
+            seen.add(record["id"])
+            history.records.append(record)
+    history.records = newest_first(history.records)
+    return history
+
+
+def outcome(players: object) -> object:
+    """Who got which total and place: what a record must not change unnoticed."""
+    if not isinstance(players, list):
+        return players
+    return [(p.get("name"), p.get("total"), p.get("place")) if isinstance(p, dict) else p for p in players]
+
+
+def _read_record(raw: object, index: int) -> dict[str, Any]:
+    """One record of a file, rebuilt from its game, time and sheet; SheetError naming the record."""
+    where = Text(f"第 {index + 1} 条记录", f"record {index + 1}")
+    if not isinstance(raw, dict):
+        raise SheetError(f"records[{index}]", Text(f"{where.zh}：格式错误。", f"{where.en}: not a record."))
+    try:
+        return make_record(raw.get("game"), raw.get("sheet"), raw.get("saved"))
+    except SheetError as error:
+        raise SheetError(
+            f"records[{index}].{error.path}",
+            Text(f"{where.zh}：{error.message.zh}", f"{where.en}: {error.message.en}"),
+        ) from None
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def _cell(text: str) -> str:
+    """Text for a CSV cell that a spreadsheet shows as text, never runs as a formula."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def csv_rows(records: list[dict[str, Any]]) -> list[list[str]]:
+    """One row per player per game (place order), after a header row."""
+    rows = [list(CSV_COLUMNS)]
+    for record in records:
+        for player in record["players"]:
+            reason = player["decided_by"]
+            rows.append(
+                [
+                    record["saved"],
+                    record["game"],
+                    _cell(record["game_name"]["zh"]),
+                    _cell(record["game_name"]["en"]),
+                    "" if player["place"] is None else str(player["place"]),
+                    _cell(player["name"]),
+                    "" if player["total"] is None else str(player["total"]),
+                    "yes" if player["place"] == 1 else "no",
+                    reason["rule"],
+                    _cell(reason["zh"]),
+                    _cell(reason["en"]),
+                    record["id"],
+                ]
+            )
+    return rows
+
+
+def to_csv(records: list[dict[str, Any]]) -> str:
+    """The history as CSV (UTF-8 with a byte-order mark, so spreadsheets read the Chinese right)."""
+    out = io.StringIO()
+    csv.writer(out).writerows(csv_rows(records))
+    return "\ufeff" + out.getvalue()

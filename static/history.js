@@ -1,0 +1,176 @@
+// The history of finished games (play/#history): the DOM side only. What a record holds, the CSV rows and
+// the checks of a stored or imported history are Python's (scoring/history.py), through the worker.
+import { uiLang } from "./site.js";
+import { keys, read, setAside, write } from "./storage.js";
+import { ask, bilingual, download, nameText } from "./ui.js";
+
+const MAX_FILE_BYTES = 10_000_000; // scoring/history.py refuses more; this spares reading such a file at all
+const NOT_SAVED = {
+  zh: "没有存入历史记录：浏览器不允许保存（存储已满或被禁用）。",
+  en: "Not saved to the history: the browser refused to store it (storage full or blocked).",
+};
+
+/** The history view, and the way the score sheets save to it. py(action, ...args) calls the worker. */
+export function setupHistory(section, py) {
+  const list = section.querySelector(".history-list");
+  const status = section.querySelector(".history-status");
+  const problems = section.querySelector(".problems");
+  const importInput = section.querySelector("[data-action=import]");
+  let visible = false;
+
+  function say(box, text) {
+    box.replaceChildren(bilingual("p", text));
+  }
+
+  function report(title, items) {
+    const lines = document.createElement("ul");
+    for (const item of items) lines.append(bilingual("li", item));
+    problems.replaceChildren(bilingual("p", title), lines);
+  }
+
+  /** The stored history as Python checked it ({records, stored}); what it could not keep is set aside first. */
+  async function checked() {
+    const raw = read(keys.history) ?? "";
+    const answer = await py("view", raw);
+    if (answer.stored === undefined) throw new Error(answer.problems?.[0]?.en ?? "the calculator failed");
+    if (answer.problems.length) {
+      const aside = setAside("history", raw);
+      if (aside) write(keys.history, answer.stored);
+      report(
+        aside
+          ? { zh: `保存的历史记录有问题，原内容已另存为 ${aside}：`, en: `The saved history had problems; the original was set aside as ${aside}:` }
+          : { zh: "保存的历史记录有问题，而且无法另存，因此保持原样：", en: "The saved history had problems and could not be set aside, so it was left as it is:" },
+        answer.problems,
+      );
+    }
+    return answer;
+  }
+
+  /** Run an action on the stored history; if Python finds problems in it, set it aside first and try again. */
+  async function change(action, ...args) {
+    const answer = await py(action, read(keys.history) ?? "", ...args);
+    if (!answer.stored_problems) return answer;
+    await checked();
+    return py(action, read(keys.history) ?? "", ...args);
+  }
+
+  function entry(record) {
+    const li = document.createElement("li");
+    li.className = "record";
+    li.dataset.id = record.id;
+    li.dataset.game = record.game;
+    const head = document.createElement("h3");
+    const time = document.createElement("time");
+    time.dateTime = record.saved;
+    time.textContent = new Date(record.saved).toLocaleString(uiLang() === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+    head.append(time, " · ", bilingual("span", record.game_name));
+    const places = document.createElement("ol");
+    places.className = "places";
+    for (const player of record.players) {
+      const item = document.createElement("li");
+      item.dataset.place = player.place ?? "";
+      item.append(player.place === null ? "– " : `${player.place}. `, nameText(player.name), player.total === null ? "" : ` · ${player.total}`);
+      places.append(item);
+    }
+    const winner = document.createElement("p");
+    winner.className = "winner";
+    const names = record.winners.flatMap((name, i) => (i ? [", ", nameText(name)] : [nameText(name)]));
+    const decided = record.players[0].decided_by;
+    winner.append(bilingual("span", { zh: "胜者：", en: "Winner: " }), ...names, " — ", bilingual("span", decided, "why"));
+    if (decided.section) {
+      const rule = bilingual("a", { zh: "规则", en: "Rule" }, "rule-link");
+      rule.href = `../rules/${record.game}/#${decided.section}`;
+      winner.append(" ", rule);
+    }
+    winner.dataset.rule = decided.rule;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.dataset.action = "delete-record";
+    remove.append(bilingual("span", { zh: "删除", en: "Delete" }));
+    remove.addEventListener("click", () => deleteRecord(record));
+    li.append(head, winner, places, remove);
+    return li;
+  }
+
+  function render(records) {
+    list.replaceChildren(...records.map(entry));
+    section.querySelector(".history-empty").hidden = records.length > 0;
+    for (const button of section.querySelectorAll("[data-action^=export]")) button.disabled = records.length === 0;
+    section.dataset.count = String(records.length);
+  }
+
+  async function refresh() {
+    render((await checked()).records);
+  }
+
+  async function deleteRecord(record) {
+    const choice = await ask({
+      title: { zh: "删除这条记录？", en: "Delete this record?" },
+      body: { zh: `${record.game_name.zh}，${record.saved.slice(0, 10)}。删除后无法恢复（除非之前导出过）。`, en: `${record.game_name.en}, ${record.saved.slice(0, 10)}. It cannot be brought back unless it was exported.` },
+      confirm: { zh: "删除", en: "Delete" },
+    });
+    if (choice !== "confirm") return;
+    const answer = await change("delete", record.id);
+    if (answer.ok && write(keys.history, answer.stored)) render(answer.records);
+  }
+
+  async function exportAs(kind) {
+    const now = new Date().toISOString();
+    const answer = await change("export", now);
+    if (!answer.ok) return;
+    const day = now.slice(0, 10);
+    if (kind === "json") download(`table-companion-history-${day}.json`, answer.json, "application/json");
+    else download(`table-companion-history-${day}.csv`, answer.csv, "text/csv;charset=utf-8");
+  }
+
+  async function importFile(file) {
+    problems.replaceChildren();
+    status.replaceChildren();
+    if (file.size > MAX_FILE_BYTES) {
+      return report({ zh: "没有导入：", en: "Nothing was imported:" }, [{ zh: "文件太大（超过 10 MB），不是本站的历史记录。", en: "the file is too large (over 10 MB) to be a history from this site." }]);
+    }
+    const answer = await change("import", await file.text());
+    if (!answer.ok) return report({ zh: `没有导入“${file.name}”：`, en: `Nothing was imported from “${file.name}”:` }, answer.problems);
+    if (!write(keys.history, answer.stored)) return report({ zh: "没有导入：", en: "Nothing was imported:" }, [NOT_SAVED]);
+    render(answer.records);
+    say(status, {
+      zh: `已导入 ${answer.added} 局；${answer.already} 局已经在历史记录中；${answer.skipped} 条记录无法读取。`,
+      en: `Imported ${answer.added} games; ${answer.already} were already in the history; ${answer.skipped} records could not be read.`,
+    });
+    if (answer.problems.length) report({ zh: "文件中的问题：", en: "Problems in the file:" }, answer.problems);
+  }
+
+  section.querySelector("[data-action=export-json]").addEventListener("click", () => exportAs("json"));
+  section.querySelector("[data-action=export-csv]").addEventListener("click", () => exportAs("csv"));
+  importInput.addEventListener("change", async () => {
+    const file = importInput.files[0];
+    importInput.value = ""; // the same file can be chosen again
+    if (file) await importFile(file);
+  });
+  addEventListener("storage", (event) => {
+    if (visible && event.key === keys.history) refresh();
+  });
+
+  return {
+    show(on) {
+      visible = on;
+      section.hidden = !on;
+      if (on) refresh();
+    },
+    /** Save a final sheet (JSON text) to the history; messages go into box. True when it is stored. */
+    async save(gameId, sheetJson, box) {
+      box.replaceChildren();
+      const answer = await change("add", gameId, sheetJson, new Date().toISOString());
+      if (!answer.ok) {
+        box.append(...answer.problems.map((p) => bilingual("p", p)));
+        return false;
+      }
+      if (!write(keys.history, answer.stored)) {
+        box.append(bilingual("p", NOT_SAVED));
+        return false;
+      }
+      navigator.storage?.persist?.().catch(() => {}); // ask the browser not to evict the site's data
+      return true;
+    },
+  };
+}

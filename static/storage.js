@@ -1,0 +1,86 @@
+// The browser's localStorage, used so that it never throws: a blocked or full storage is reported once,
+// on the page, and the page keeps working with what it holds in memory.
+import { bilingual } from "./ui.js";
+
+export const STORE_VERSION = 1;
+export const keys = {
+  game: (gameId) => `tc:v${STORE_VERSION}:game:${gameId}`,
+  undo: (gameId) => `tc:v${STORE_VERSION}:undo:${gameId}`,
+  history: `tc:v${STORE_VERSION}:history`,
+};
+
+const MESSAGES = {
+  blocked: {
+    zh: "此浏览器不允许本站保存数据（隐私模式或浏览器设置）：输入的内容只在本页打开期间保留。",
+    en: "This browser does not let the site save anything (private mode or a setting): what you type is kept only while this page is open.",
+  },
+  full: {
+    zh: "浏览器存储已满：最近的更改没有保存。请导出历史记录并删除旧的对局以腾出空间。",
+    en: "The browser's storage is full: the latest changes are not saved. Export the history and delete old games to make room.",
+  },
+};
+
+let problem = null; // "blocked" | "full" | null: what the status line says now
+
+function area() {
+  try {
+    return window.localStorage;
+  } catch (error) {
+    return null; // reading the property itself throws when storage is blocked
+  }
+}
+
+function isQuota(error) {
+  return error instanceof DOMException && (error.name === "QuotaExceededError" || error.code === 22 || error.name === "NS_ERROR_DOM_QUOTA_REACHED");
+}
+
+function show(kind) {
+  problem = kind;
+  const line = document.querySelector(".storage-state");
+  if (!line) return;
+  line.hidden = kind === null;
+  line.dataset.problem = kind ?? "";
+  line.replaceChildren(...(kind === null ? [] : bilingual("span", MESSAGES[kind]).childNodes));
+}
+
+/** The stored text, or null; a blocked storage is reported and reads as empty. */
+export function read(key) {
+  const store = area();
+  try {
+    if (store) return store.getItem(key);
+  } catch (error) { /* reported below */ }
+  show("blocked");
+  return null;
+}
+
+/** Store text; false (and a message on the page) when the browser refuses. */
+export function write(key, value) {
+  const store = area();
+  try {
+    if (!store) throw new DOMException("no storage", "SecurityError");
+    store.setItem(key, value);
+    if (problem === "full") show(null);
+    return true;
+  } catch (error) {
+    show(isQuota(error) ? "full" : "blocked");
+    return false;
+  }
+}
+
+export function remove(key) {
+  try { area()?.removeItem(key); } catch (error) { /* nothing stored, nothing to remove */ }
+}
+
+/** Keep an unreadable value under a key of its own, never overwriting it; the key, or null if it could not be kept. */
+export function setAside(what, raw) {
+  const key = `tc:corrupt:${what}:${new Date().toISOString()}`;
+  return write(key, raw) ? key : null;
+}
+
+/** True when the storage works at all (checked once, at start). */
+export function usable() {
+  const probe = "tc:probe";
+  if (!write(probe, "1")) return false;
+  remove(probe);
+  return true;
+}

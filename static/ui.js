@@ -1,0 +1,64 @@
+// Small DOM pieces shared by play/ and its history: bilingual text, notices, the in-page dialog, downloads.
+// User data only ever goes in through textContent.
+
+/** An element holding a {zh, en} text; the page's language switch shows one of them. */
+export function bilingual(tag, text, className) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  const z = document.createElement("span"); z.className = "l-zh"; z.lang = "zh-Hans"; z.textContent = text.zh;
+  const e = document.createElement("span"); e.className = "l-en"; e.lang = "en"; e.textContent = text.en;
+  el.append(z, e);
+  return el;
+}
+
+/** A name shown as text, isolated so that right-to-left names cannot reorder what is around them. */
+export function nameText(name) {
+  const el = document.createElement("bdi");
+  el.className = "player-name";
+  el.textContent = name;
+  return el;
+}
+
+/** A lasting message at the top of a section (e.g. a saved value that could not be read). */
+export function notice(section, zh, en) {
+  const box = bilingual("p", { zh, en }, "notice");
+  box.setAttribute("role", "alert");
+  section.prepend(box);
+  return box;
+}
+
+/**
+ * Ask in the page's dialog; resolves to "confirm", "extra" or "cancel" (Escape and the Cancel button).
+ * texts: {title, body, confirm, extra?}, each {zh, en}.
+ */
+export function ask(texts) {
+  const dialog = document.querySelector("dialog.ask");
+  const fill = (selector, text) => {
+    const el = dialog.querySelector(selector);
+    el.hidden = !text;
+    if (text) el.replaceChildren(...bilingual("span", text).childNodes);
+  };
+  fill(".ask-title", texts.title);
+  fill(".ask-body", texts.body);
+  fill("button[value=confirm]", texts.confirm);
+  fill("button[value=extra]", texts.extra);
+  dialog.returnValue = "cancel";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue || "cancel"), { once: true });
+    dialog.showModal();
+    dialog.querySelector("button[value=cancel]").focus();
+  });
+}
+
+/** Offer text as a file to save. */
+export function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,295 @@
+"""Nothing typed is lost: every input of every game survives a reload, a browser restart and going offline;
+"New game" asks in the page and can be undone; full or blocked storage and other tabs are handled."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+
+from scoring import GAMES
+from tests.e2e.playpage import VIEWPORTS, Play, csp_violations, record, site_context, wait_until_offline_ready
+
+pytestmark = pytest.mark.e2e
+GAME = "burgundy-cards"
+KEY = f"tc:v1:game:{GAME}"
+
+SNAPSHOT = """(section) => {
+  const out = { players: section.querySelector("[data-role=players]").value };
+  for (const box of section.querySelectorAll("[data-option]")) out["option " + box.dataset.option] = box.checked;
+  for (const el of section.querySelectorAll("[data-tool] [data-field]")) {
+    const d = el.dataset;
+    const key = [el.closest("[data-tool]").dataset.tool, d.field, d.player, d.entry ?? "", d.part ?? "", el.type].join(" ");
+    out[key] = el.type === "radio" ? el.checked : el.value;
+  }
+  out.ticks = [...section.querySelectorAll(".checklist input[data-step]")].map((box) => box.checked);
+  return out;
+}"""
+"""Every value a game's section holds: player count, options, every input of every tool, checklist ticks."""
+
+
+def open_setup(play: Play) -> None:
+    """Show the checklist and wait until it is the one for the chosen player count and options."""
+    play.open("setup")
+    count = play.section.locator("[data-role=players]").input_value()
+    expect(play.tool("setup").locator(".checklist")).to_have_attribute("data-players", count, timeout=60_000)
+    expect(play.tool("setup").locator(".checklist")).not_to_have_attribute("aria-busy", "true")
+
+
+def fill_everything(page: Page, base_url: str) -> dict[str, dict]:
+    """In every game: all options on, the most players, every other step ticked, every input of every tool filled."""
+    counter = 0
+    for game in GAMES.values():
+        play = Play(page, base_url, game.id).open("setup")
+        for option in game.options:
+            play.set_option(option.key, True)
+        play.set_players(game.max_players)
+        open_setup(play)
+        boxes = play.tool("setup").locator(".checklist input[data-step]")
+        for index in range(0, boxes.count(), 2):
+            boxes.nth(index).check()
+        for tool in ["score", *(h.id for h in game.helpers)]:
+            play.open(tool)
+            for el in play.tool(tool).locator("[data-field]:visible").all():
+                counter += 1
+                kind = el.evaluate("el => el.tagName === 'SELECT' ? 'select' : el.type")
+                if el.get_attribute("data-field") == "name":
+                    if tool == "score":  # the helpers show the same names
+                        el.fill(f"{game.id[:3]} {el.get_attribute('data-player')}")
+                elif kind == "radio":
+                    if int(el.get_attribute("data-player")) == counter % game.max_players:
+                        el.check()
+                elif kind == "select":
+                    el.select_option(index=el.locator("option").count() - 1)
+                else:  # now and then something that is not a number: that is kept too
+                    el.fill("x?" if counter % 11 == 0 else str(counter % 7))
+    return snapshot(page, base_url)
+
+
+def snapshot(page: Page, base_url: str) -> dict[str, dict]:
+    """Every game's values as the page shows them."""
+    values = {}
+    for game in GAMES:
+        play = Play(page, base_url, game)
+        open_setup(play)
+        values[game] = play.section.evaluate(SNAPSHOT)
+    return values
+
+
+def launch(browser_type: BrowserType, launch_args: dict, profile: Path) -> BrowserContext:
+    """Chromium with a profile on disk, as a browser the user closes and opens again."""
+    context = browser_type.launch_persistent_context(
+        profile, **launch_args, viewport=VIEWPORTS["desktop"], service_workers="allow"
+    )
+    return record(context)
+
+
+def test_every_value_survives_reload_browser_restart_and_offline(
+    browser_type: BrowserType, browser_type_launch_args: dict, site_server, tmp_path: Path
+) -> None:
+    profile = tmp_path / "profile"
+    context = launch(browser_type, browser_type_launch_args, profile)
+    page = context.pages[0] if context.pages else context.new_page()
+    Play(page, site_server.url, GAME).open().wait_ready()
+    typed = fill_everything(page, site_server.url)
+    filled = [v for values in typed.values() for v in values.values() if v not in ("", False)]
+    assert len(filled) > 250, f"only {len(filled)} values were entered"
+    assert any(value == "x?" for values in typed.values() for value in values.values())
+
+    page.reload()
+    assert snapshot(page, site_server.url) == typed, "lost on reload"
+    wait_until_offline_ready(page)
+    assert csp_violations(page) == []
+    context.close()
+
+    context = launch(browser_type, browser_type_launch_args, profile)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        Play(page, site_server.url, GAME).open()
+        assert snapshot(page, site_server.url) == typed, "lost when the browser restarted"
+        wait_until_offline_ready(page)
+        context.set_offline(True)
+        site_server.stop()
+        try:
+            page.reload()
+            Play(page, site_server.url, GAME).wait_ready()
+            assert snapshot(page, site_server.url) == typed, "lost offline"
+        finally:
+            site_server.start()
+    finally:
+        context.close()
+
+
+def final_sheet(play: Play) -> None:
+    """Ann 5 + the start-player card, Bo 3: a finished game."""
+    play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
+    play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+
+
+def test_new_game_asks_in_the_page_and_can_be_undone(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open()
+        final_sheet(play)
+        new_game = play.section.get_by_role("button", name=re.compile("New game|新一局"))
+        dialog = page.get_by_role("dialog")
+
+        new_game.click()
+        expect(dialog).to_be_visible()
+        expect(dialog).to_contain_text(re.compile("Start a new game|开始新一局"))
+        expect(dialog.get_by_role("button", name=re.compile("Cancel|取消"))).to_be_focused()
+        expect(
+            dialog.get_by_role("button", name=re.compile("Save to history, then clear|存入历史记录后清空"))
+        ).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        expect(play.field("estate_sets", 0)).to_have_value("5")
+
+        new_game.click()
+        dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
+        expect(play.field("estate_sets", 0)).to_have_value("")
+        expect(play.field("start_player", 0)).not_to_be_checked()
+        expect(play.tool().locator('[data-field=name][data-player="0"]')).to_have_value("Ann")  # names stay
+        undo = play.section.get_by_role("button", name=re.compile("Undo clear|撤销清空"))
+        page.reload()  # the undo survives a reload
+        expect(play.field("estate_sets", 0)).to_have_value("")
+        undo.click()
+        expect(play.field("estate_sets", 0)).to_have_value("5")
+        expect(play.field("start_player", 0)).to_be_checked()
+        play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+        expect(undo).to_be_hidden()  # once only
+
+        # Typed after a clear, then undo: the page asks before replacing it.
+        new_game.click()
+        dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
+        play.fill("estate_sets", 1, 9)
+        undo.click()
+        expect(dialog).to_contain_text(
+            re.compile("What was entered since the clear will be replaced|清空之后输入的内容会被替换")
+        )
+        dialog.get_by_role("button", name=re.compile("Cancel|取消")).click()
+        expect(play.field("estate_sets", 1)).to_have_value("9")
+        expect(undo).to_be_visible()
+        assert csp_violations(page) == []
+
+
+def test_new_game_can_save_the_finished_sheet_first(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open()
+        final_sheet(play)
+        play.section.get_by_role("button", name=re.compile("New game|新一局")).click()
+        page.get_by_role("dialog").get_by_role(
+            "button", name=re.compile("Save to history, then clear|存入历史记录后清空")
+        ).click()
+        expect(play.field("estate_sets", 0)).to_have_value("")
+        page.goto(f"{site_server.url}play/#history")
+        expect(page.locator(".history-list .record")).to_have_count(1)
+        expect(page.locator(".history-list .record .places")).to_have_text(re.compile(r"1\. Ann · 6\s*2\. Bo · 3"))
+
+
+FULL_SWITCH = """
+window.__storageFull = false;
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (window.__storageFull) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  return setItem.call(this, key, value);
+};
+"""
+
+
+def test_full_storage_is_said_once_and_the_sheet_keeps_working(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        context.add_init_script(FULL_SWITCH)
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open()
+        final_sheet(play)
+        state = page.locator(".storage-state")
+        expect(state).to_be_hidden()
+        page.evaluate("window.__storageFull = true")
+        play.fill("estate_sets", 1, 8)
+        play.fill("goods_sold", 1, 1)
+        expect(state).to_be_visible()
+        expect(state).to_have_text(re.compile("storage is full|存储已满"))
+        expect(state).to_have_attribute("role", "alert")
+        play.expect_ranking(["1. Bo · 9", "2. Ann · 6"])  # still computing
+        page.evaluate("window.__storageFull = false")
+        play.fill("goods_sold", 1, 2)
+        expect(state).to_be_hidden()  # saved again: the whole sheet, so nothing typed meanwhile is lost
+        page.reload()
+        expect(play.field("estate_sets", 1)).to_have_value("8")
+        expect(play.field("goods_sold", 1)).to_have_value("2")
+
+
+def test_blocked_storage_is_said_and_the_sheet_works_in_memory(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        context.add_init_script(
+            'Object.defineProperty(window, "localStorage", { get() { throw new DOMException("denied", "SecurityError"); } });'
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        play = Play(page, site_server.url, GAME).open()
+        expect(page.locator(".storage-state")).to_have_text(re.compile("does not let the site save|不允许本站保存"))
+        final_sheet(play)
+        play.section.get_by_role("button", name=re.compile("New game|新一局")).click()
+        page.get_by_role("dialog").get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
+        expect(play.field("estate_sets", 0)).to_have_value("")
+        play.section.get_by_role("button", name=re.compile("Undo clear|撤销清空")).click()  # kept in memory
+        expect(play.field("estate_sets", 0)).to_have_value("5")
+        assert errors == []
+
+
+def test_a_change_in_another_tab_is_taken_in_not_overwritten(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["desktop"]) as context:
+        first = Play(context.new_page(), site_server.url, GAME).open()
+        second = Play(context.new_page(), site_server.url, GAME).open()
+        first.set_players(2)
+        first.name(0, "Ann")
+        first.fill("estate_sets", 0, 5)
+        expect(second.field("estate_sets", 0)).to_have_value("5")
+        expect(second.section.locator(".sync-state")).to_be_visible()
+        second.name(1, "Bo")
+        second.fill("estate_sets", 1, 3)  # the second tab edits on top of the first tab's change
+        expect(second.section.locator(".sync-state")).to_be_hidden()
+        expect(first.field("estate_sets", 1)).to_have_value("3")
+        first.fill("start_player", 0, 1)
+        first.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+        second.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+        saved = json.loads(first.page.evaluate(f"localStorage.getItem('{KEY}')"))
+        assert saved["names"][:2] == ["Ann", "Bo"]
+        assert {v for k, v in saved["values"].items() if k.startswith("score|estate_sets|")} == {"5", "3"}
+
+        # Something else writes garbage there: it is set aside, and the open sheet is saved back.
+        first.page.evaluate(f"localStorage.setItem('{KEY}', '{{garbage')")
+        expect(second.section.locator(".notice[role=alert]")).to_contain_text("tc:corrupt:burgundy-cards:")
+        expect(second.field("estate_sets", 0)).to_have_value("5")
+        first.page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).v === 1")
+        aside = first.page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tc:corrupt:'))")
+        assert [first.page.evaluate(f"localStorage.getItem('{aside[0]}')")] == ["{garbage"]
+
+
+@pytest.mark.parametrize(
+    "stored",
+    ["{not json", json.dumps({"v": 99, "values": {}}), json.dumps({"v": 1, "names": [], "values": {}, "ticks": 5})],
+    ids=["not-json", "other-version", "wrong-shape"],
+)
+def test_an_unreadable_saved_sheet_is_set_aside_not_overwritten(browser: Browser, site_server, stored: str) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(site_server.url)
+        page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, stored])
+        play = Play(page, site_server.url, GAME).open()
+        expect(play.section.locator(".notice[role=alert]")).to_contain_text(
+            re.compile("set aside as tc:corrupt:|已另存为")
+        )
+        final_sheet(play)  # the sheet starts empty and works
+        aside = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tc:corrupt:burgundy-cards:'))")
+        assert len(aside) == 1
+        assert page.evaluate(f"localStorage.getItem('{aside[0]}')") == stored
+        assert errors == []
