@@ -16,8 +16,8 @@ from .core import (
     score,
     setup_diagram,
 )
-from .svg import both, result_chart, setup_figure
 from .history import History, document, make_record, merge, read_history, to_csv
+from .svg import both, result_chart, setup_figure
 
 
 def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> dict[str, Any]:
