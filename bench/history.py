@@ -1,0 +1,107 @@
+"""History figures: record size, reading a history in CPython, and in the page showing and saving to it, medians.
+
+Run: .venv/bin/python bench/history.py [--records 1000] [--runs 5]. The history holds that many four-player
+records of The Castles of Burgundy: The Card Game. Each browser run opens play/ in a fresh Chromium context on
+127.0.0.1, stores the history, opens play/#history (time until the list is shown, Python already running),
+then saves a finished sheet (time from the click until the page says it is saved).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from scoring.history import document, make_record, read_history  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
+from tests.e2e.playpage import Play  # noqa: E402
+
+SHEET = {
+    "players": [
+        {"name": "Ann", "scores": {"estate_sets": 14, "start_player": 1}},
+        {"name": "Bo", "scores": {"estate_sets": 9}},
+        {"name": "Cy", "scores": {"estate_sets": 3}},
+        {"name": "Di", "scores": {"goods_sold": 4}},
+    ]
+}
+
+
+def history_text(count: int) -> str:
+    """A stored history of count records, newest first, as the site writes it."""
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    saved = [(start + timedelta(hours=i)).isoformat() for i in range(count)]
+    records = [make_record("burgundy-cards", SHEET, when) for when in reversed(saved)]
+    return json.dumps(document(records), ensure_ascii=False, separators=(",", ":"))
+
+
+def in_page(site: Path, text: str, count: int, runs: int) -> tuple[list[float], list[float]]:
+    """Seconds to show the history and to save to it, one pair per run."""
+    server = SiteServer(site)
+    server.start()
+    shown: list[float] = []
+    saved: list[float] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for _ in range(runs):
+                context = browser.new_context()
+                page = context.new_page()
+                play = Play(page, server.url, "burgundy-cards").open()
+                play.wait_ready()
+                page.evaluate("text => localStorage.setItem('tc:v1:history', text)", text)
+                started = time.perf_counter()
+                page.goto(f"{server.url}play/#history")
+                expect(page.locator("section.history")).to_have_attribute("data-count", str(count), timeout=120_000)
+                shown.append(time.perf_counter() - started)
+                play.open()
+                play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
+                play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+                started = time.perf_counter()
+                play.tool().locator("[data-action=save-history]").click()
+                expect(play.tool().locator(".saved-state")).to_be_visible(timeout=120_000)
+                saved.append(time.perf_counter() - started)
+                context.close()
+            browser.close()
+    finally:
+        server.stop()
+    return shown, saved
+
+
+def main() -> int:
+    """Build, serve, measure, print a Markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--records", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    text = history_text(args.records)
+    reads = []
+    for _ in range(args.runs):
+        started = time.perf_counter()
+        read_history(text)
+        reads.append(time.perf_counter() - started)
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder) / "site"
+        build.build(site)
+        shown, saved = in_page(site, text, args.records, args.runs)
+    print(f"| {args.records} records, {args.runs} runs | median |")
+    print("|---|---|")
+    print(f"| stored history | {len(text):,} characters ({len(text) // args.records:,} per record) |")
+    print(f"| read and check it (CPython) | {statistics.median(reads) * 1000:.0f} ms |")
+    print(f"| play/#history: list shown | {statistics.median(shown) * 1000:.0f} ms |")
+    print(f"| save a finished sheet to it | {statistics.median(saved) * 1000:.0f} ms |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
