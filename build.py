@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -23,7 +23,7 @@ from markupsafe import Markup
 from scoring import GAMES
 from scoring.api import setup_json
 from scoring.core import Field, FieldKind, Game, Text
-from sitebuild import BuildError
+from sitebuild import BuildError, zh_script
 from sitebuild.glossary import TermMarker, check_labels, check_terms_used
 from sitebuild.links import check_links
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
@@ -81,11 +81,12 @@ class RulesText:
 
 @dataclass(frozen=True)
 class GameContent:
-    """A game's texts in both languages and its glossary."""
+    """A game's texts in both languages (the Chinese also in both scripts) and its glossary."""
 
     game: Game
     texts: dict[str, RulesText]
     glossary: tuple[dict[str, str], ...]
+    scripts: dict[str, RulesText] = field(default_factory=dict)  # Chinese by script tag: the source's, OpenCC's
 
 
 _markdown = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
@@ -137,6 +138,23 @@ def parse_rules(path: Path) -> RulesText:
     return RulesText(path, title, intro, sections)
 
 
+def in_script(html: Markup, source: str, target: str) -> Markup:
+    """Rendered HTML with its Chinese in the target script (OpenCC leaves tags and attributes alone)."""
+    return Markup(zh_script.convert(str(html), source, target))
+
+
+def rules_in_script(text: RulesText, source: str, target: str) -> RulesText:
+    """A Chinese rules text written in the other script."""
+    if source == target:
+        return text
+    sections = tuple(
+        Section(s.id, in_script(s.title, source, target), in_script(s.html, source, target)) for s in text.sections
+    )
+    return RulesText(
+        text.path, zh_script.convert(text.title, source, target), in_script(text.intro, source, target), sections
+    )
+
+
 def load_glossary(path: Path) -> tuple[dict[str, str], ...]:
     """The game's terms; an absent file is an empty glossary."""
     if not path.is_file():
@@ -160,7 +178,8 @@ def load_content() -> list[GameContent]:
         if not folder.is_dir():
             raise BuildError(f"{folder}: missing content folder for game {game.id!r}")
         texts = {lang: parse_rules(folder / f"{lang}.md") for lang in LANGS}
-        games.append(GameContent(game, texts, load_glossary(folder / "glossary.toml")))
+        scripts = {target: rules_in_script(texts["zh"], game.source_lang, target) for target in zh_script.SCRIPTS}
+        games.append(GameContent(game, texts, load_glossary(folder / "glossary.toml"), scripts))
     return games
 
 
@@ -232,11 +251,26 @@ def search_docs(games: list[GameContent]) -> tuple[list[Doc], list[TermDoc]]:
             doc_lang = game.source_lang if lang == "zh" else "en"
             if plain_text(text.intro):
                 title = plain_text(inline_marks(text.title))
-                docs.append(Doc(game.id, "intro", doc_lang, title, plain_text(text.intro)))
-            docs += [Doc(game.id, s.id, doc_lang, plain_text(s.title), plain_text(s.html)) for s in text.sections]
+                docs.append(in_other_script(Doc(game.id, "intro", doc_lang, title, plain_text(text.intro))))
+            docs += [
+                in_other_script(Doc(game.id, s.id, doc_lang, plain_text(s.title), plain_text(s.html)))
+                for s in text.sections
+            ]
         for row, term in enumerate(content.glossary, start=1):
-            terms.append(TermDoc(game.id, f"term-{row}", term["zh"], term["en"], term.get("note", "")))
+            other = zh_script.convert(term["zh"], game.source_lang, zh_script.other(game.source_lang))
+            terms.append(TermDoc(game.id, f"term-{row}", term["zh"], term["en"], term.get("note", ""), other))
     return docs, terms
+
+
+def in_other_script(doc: Doc) -> Doc:
+    """A Chinese search text with its title and text also in the other script (same length, so hits line up)."""
+    if doc.lang not in zh_script.SCRIPTS:
+        return doc
+    target = zh_script.other(doc.lang)
+    title, text = (zh_script.convert(part, doc.lang, target) for part in (doc.title, doc.text))
+    if len(title) != len(doc.title) or len(text) != len(doc.text):
+        return doc  # the page then shows the source's script: a hit's place must not move
+    return replace(doc, other_title=title, other_text=text)
 
 
 def search_corpus(games: list[GameContent], docs: list[Doc], terms: list[TermDoc]) -> str:
@@ -248,24 +282,54 @@ def search_corpus(games: list[GameContent], docs: list[Doc], terms: list[TermDoc
 
 def game_list(games: list[GameContent]) -> list[dict[str, str]]:
     """Games as the search page names them."""
-    return [{"id": c.game.id, "zh": c.game.name.zh, "en": c.game.name.en, "lang": c.game.source_lang} for c in games]
+    return [
+        {
+            "id": c.game.id,
+            "zh": c.game.name.zh,
+            "zh_other": zh_script.convert(c.game.name.zh, c.game.source_lang, zh_script.other(c.game.source_lang)),
+            "en": c.game.name.en,
+            "lang": c.game.source_lang,
+        }
+        for c in games
+    ]
 
 
 def term_markers(content: GameContent) -> dict[str, TermMarker]:
-    """For each column of the rules page, what marks the game's glossary terms (those written in Chinese)."""
+    """For each column of the rules page (English, and Chinese in each script), what marks the glossary terms."""
     rows = [(t["zh"], t["en"], f"term-{i}") for i, t in enumerate(content.glossary, start=1) if HAN.search(t["zh"])]
+    source = content.game.source_lang
     english: dict[str, tuple[str, str, str]] = {}
     for zh, en, row in rows:
         english.setdefault(en.casefold(), (en, zh, f"{row}-zh"))
-    return {
-        "zh": TermMarker([(zh, en, f"{row}-en") for zh, en, row in rows], english=False),
-        "en": TermMarker(english.values(), english=True),
-    }
+    markers = {"en": TermMarker(english.values(), english=True, scripts=lambda zh: zh_script.both(zh, source))}
+    for script in zh_script.SCRIPTS:
+        written = [(zh_script.convert(zh, source, script), en, f"{row}-en") for zh, en, row in rows]
+        markers[script] = TermMarker(written, english=False)
+    return markers
 
 
 def default_players(game: Game) -> int:
     """The player count a fresh sheet starts with."""
     return min(max(game.min_players, 4), game.max_players)
+
+
+def scripts_of(text: str, source: str) -> dict[str, str]:
+    """A Chinese text in both scripts, for the templates; rendered HTML stays HTML."""
+    if source not in zh_script.SCRIPTS:
+        raise BuildError(f"{source!r} is not a Chinese script ({', '.join(zh_script.SCRIPTS)})")
+    written = zh_script.both(str(text), source)
+    return {k: Markup(v) for k, v in written.items()} if isinstance(text, Markup) else written
+
+
+def entry_rows(f: Field) -> list[tuple[int, int | None, Text]]:
+    """One sheet row per number a player enters for a field of several: (entry, part, label)."""
+    if not f.parts:
+        return [(i, None, e) for i, e in enumerate(f.entries)]
+    return [
+        (i, j, Text(f"{e.zh} · {p.zh}", f"{e.en} · {p.en}"))
+        for i, e in enumerate(f.entries)
+        for j, p in enumerate(f.parts)
+    ]
 
 
 def make_environment() -> Environment:
@@ -278,6 +342,8 @@ def make_environment() -> Environment:
         lstrip_blocks=True,
     )
     env.globals["FieldKind"] = FieldKind
+    env.globals["scripts"] = scripts_of
+    env.globals["entry_rows"] = entry_rows
     env.filters["tojson_attr"] = lambda value: json.dumps(value, ensure_ascii=False)
     return env
 
@@ -287,8 +353,8 @@ def content_security_policy(runs_python: bool) -> str:
     return "; ".join(f"{name} {value}" for name, value in (PYTHON_CSP if runs_python else CSP).items())
 
 
-def render_pages(out: Path, games: list[GameContent]) -> list[Path]:
-    """Write every HTML page; return their paths."""
+def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_script.Table]) -> list[Path]:
+    """Write every HTML page; return their paths. tables: the run-time script tables, for Python's pictures."""
     env = make_environment()
     pages = []
 
@@ -311,7 +377,7 @@ def render_pages(out: Path, games: list[GameContent]) -> list[Path]:
             mark=term_markers(content),
         )
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
-    diagrams = {gid: svg_markup(checklist["diagram"]) for gid, checklist in checklists.items()}
+    diagrams = {gid: svg_markup(checklist["diagram"], tables) for gid, checklist in checklists.items()}
     write(
         "play/index.html",
         "play.html",
@@ -326,9 +392,15 @@ def render_pages(out: Path, games: list[GameContent]) -> list[Path]:
     return pages
 
 
-def svg_markup(pictures: dict[str, str] | None) -> dict[str, Markup] | None:
-    """A picture from scoring/svg.py in each language, marked safe: that module escapes every text it draws."""
-    return None if pictures is None else {lang: Markup(svg) for lang, svg in pictures.items()}
+def svg_markup(pictures: dict[str, str] | None, tables: dict[str, zh_script.Table]) -> dict[str, Markup] | None:
+    """A picture from scoring/svg.py by lang tag, the Chinese in both scripts (scoring mixes them, as the page does).
+
+    Marked safe: scoring/svg.py escapes every text it draws.
+    """
+    if pictures is None:
+        return None
+    written = {script: table.apply(pictures["zh"]) for script, table in tables.items()}
+    return {lang: Markup(svg) for lang, svg in {**written, "en": pictures["en"]}.items()}
 
 
 def copy_assets(out: Path) -> None:
@@ -393,6 +465,20 @@ def prepare_python_start(out: Path) -> None:
         shutil.copyfile(cached / name, out / "pyodide" / name)
 
 
+def script_sources() -> list[Path]:
+    """The files whose Chinese the page writes at run time: scoring's modules and the page scripts."""
+    return [*sorted(SCORING.glob("*.py")), *sorted(STATIC.glob("*.js"))]
+
+
+def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
+    """The tables that write Python's run-time Chinese in the reader's script (OpenCC, at build time); return them."""
+    tables = zh_script.runtime_tables(script_sources(), SCORING.name)
+    (out / "static" / "zh-script.json").write_text(
+        json.dumps(tables, ensure_ascii=False, sort_keys=True), encoding="utf-8"
+    )
+    return {script: zh_script.Table.of(entries) for script, entries in tables.items()}
+
+
 def worker_config(out: Path) -> dict[str, object]:
     """PyScript's config for the worker: every scoring module mapped into Python's file system."""
     modules = sorted((out / "py" / "scoring").glob("*.py"))
@@ -443,7 +529,8 @@ def build(out: Path = ROOT / "site") -> str:
     out.mkdir(parents=True)
     copy_assets(out)
     prepare_python_start(out)
-    render_pages(out, games)
+    tables = write_script_tables(out)
+    render_pages(out, games, tables)
     write_index(out, index_json(game_list(games), docs, terms, table))
     check_links(out)
     return write_service_worker(out)

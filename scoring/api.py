@@ -15,6 +15,7 @@ from .core import (
     points_breakdown,
     score,
     setup_diagram,
+    summary,
 )
 from .history import History, document, make_record, merge, read_history, to_csv
 from .svg import both, result_chart, setup_figure
@@ -47,7 +48,13 @@ def evaluate(game_id: str, sheet: object) -> dict[str, Any]:
     parsed, problems = check_sheet(game, sheet)
     if not problems and parsed is not None:
         result = score(game, sheet)
-        return {"ok": True, "problems": [], "result": result.as_dict(), "chart": both(result_chart, game, result)}
+        return {
+            "ok": True,
+            "problems": [],
+            "result": result.as_dict(),
+            "chart": both(result_chart, game, result),
+            "summary": summary(game, result).as_dict(),
+        }
     partial: list[dict[str, Any]] = []
     if parsed is not None and game.score is None:
         for index, player in enumerate(parsed.players):

@@ -753,6 +753,27 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
     )
 
 
+def summary(game: Game, result: Result) -> Text:
+    """The result in one line to copy or share, e.g. "Bruges — 1. Ann 78, 2. Bo 74; tie broken by most money left"."""
+    placed = [p for p in result.players if p.place is not None]
+    lines = [f"{p.place}. {p.name}" + ("" if p.total is None else f" {p.total}") for p in placed]
+    zh, en = f"{game.name.zh} — {'，'.join(lines)}", f"{game.name.en} — {', '.join(lines)}"
+    unranked = [p.name for p in result.players if p.place is None]
+    if unranked:
+        zh, en = f"{zh}；未排名：{'、'.join(unranked)}", f"{en}; not ranked: {', '.join(unranked)}"
+    used = {p.decided_by.key for p in result.players if p.decided_by.kind is DecisionKind.TIE_BREAKER}
+    breakers = [t for t in game.tie_breakers if t.key in used]
+    if breakers:
+        zh += "；平手以" + "、".join(f"「{t.label.zh}」" for t in breakers) + "决定"
+        en += "; tie broken by " + " and then ".join(t.label.en for t in breakers)
+    for place in sorted({p.place for p in placed}):
+        names = [p.name for p in placed if p.place == place]
+        if len(names) > 1:
+            zh += f"；{'、'.join(names)} 并列第 {place} 名"
+            en += f"; {', '.join(names[:-1])} and {names[-1]} share place {place}"
+    return Text(zh, en)
+
+
 def score_points(game: Game, sheet: Sheet) -> Result:
     """The usual end of game: sum the categories, rank, break ties."""
     breakdowns = [points_breakdown(game, p, sheet.options) for p in sheet.players]

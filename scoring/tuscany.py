@@ -91,7 +91,7 @@ def setup(players: int) -> tuple[SetupStep, ...]:
         ),
         SetupStep(
             Text(
-                f"洗混 {NEUTRAL_HEXES} 个中立六角板块（米色背面），正面朝下组成数个板块堆。",
+                f"洗混 {NEUTRAL_HEXES} 块中立六角板块（米色背面），正面朝下组成数个板块堆。",
                 f"Shuffle the {NEUTRAL_HEXES} neutral hexes (beige backs) and stack them face down in several stacks.",
             ),
             Text("原文没有说明分成几堆。", "The source does not say how many stacks."),
@@ -175,7 +175,7 @@ def setup(players: int) -> tuple[SetupStep, ...]:
         ),
         SetupStep(
             Text(
-                f"翻开 {DISPLAY_HEXES} 个中立六角板块，在场中央排成两列、每列四个。",
+                f"翻开 {DISPLAY_HEXES} 块中立六角板块，在场中央排成两列、每列四个。",
                 f"Turn {DISPLAY_HEXES} neutral hexes face up and lay them out in the middle of the table in two rows of four.",
             ),
             Text(
@@ -194,14 +194,14 @@ def diagram(players: int) -> Diagram:
         (
             Area(
                 Text(
-                    f"场中央：{DISPLAY_HEXES} 个中立六角板块正面朝上，{DISPLAY_ROWS} 列",
+                    f"场中央：{DISPLAY_HEXES} 块中立六角板块正面朝上，{DISPLAY_ROWS} 列",
                     f"Middle of the table: {DISPLAY_HEXES} neutral hexes face up in {DISPLAY_ROWS} rows",
                 ),
                 tuple(Piece(Shape.HEX, tone=Tone.MARKED) for _ in range(DISPLAY_HEXES)),
                 columns=DISPLAY_HEXES // DISPLAY_ROWS,
             ),
             Area(
-                Text(f"其余 {stacked} 个中立六角板块正面朝下", f"The other {stacked} neutral hexes face down"),
+                Text(f"其余 {stacked} 块中立六角板块正面朝下", f"The other {stacked} neutral hexes face down"),
                 (Piece(Shape.HEX_STACK, Text.same(stacked), Text("分成数堆", "in several stacks"), Tone.OFF),),
             ),
             Area(
@@ -322,7 +322,7 @@ TIE_BREAKERS = (
 
 NOTES = (
     Text(
-        "“没有放置的六角板块”：原文没有说明是只算存放区中的板块，还是也包括板块堆中剩下的板块；请按本桌的理解填写。",
+        "“没有放置的六角板块”：原文没有说明是仅算存放区中的板块，还是也包括板块堆中剩下的板块；请按本桌的理解填写。",
         "“Unplaced hexes”: the source does not say whether only the tiles in storage count or also the tiles left "
         "in the player's stacks; enter them as your table reads it.",
     ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from markupsafe import Markup, escape
@@ -50,8 +50,18 @@ class TermMarker:
     which a screen reader reads when the term gets focus.
     """
 
-    def __init__(self, pairs: Iterable[tuple[str, str, str]], english: bool) -> None:
-        """pairs: (term as this language writes it, its translation, id of the element holding the translation)."""
+    def __init__(
+        self,
+        pairs: Iterable[tuple[str, str, str]],
+        english: bool,
+        scripts: Callable[[str], Mapping[str, str]] | None = None,
+    ) -> None:
+        """pairs: (term as this language writes it, its translation, id of the element holding the translation).
+
+        scripts: for a Chinese translation, the translation in each script by tag (zh-Hans, zh-Hant), so the
+        pop-up can follow the reader's script (data-gloss-hans, data-gloss-hant; data-gloss keeps the source's).
+        """
+        self.scripts = scripts
         ordered = sorted(pairs, key=lambda pair: -len(pair[0]))
         self.glosses = [(gloss, ref) for _, gloss, ref in ordered]
         terms = [term for term, _, _ in ordered]
@@ -61,8 +71,10 @@ class TermMarker:
     def _term(self, text: str, index: int) -> str:
         """A term with its translation."""
         gloss, ref = self.glosses[index]
+        written = self.scripts(gloss) if self.scripts else {}
+        variants = "".join(f'data-gloss-{tag[3:].lower()}="{escape(value)}" ' for tag, value in written.items())
         return (
-            f'<span class="term" role="term" tabindex="0" data-gloss="{escape(gloss)}" '
+            f'<span class="term" role="term" tabindex="0" {variants}data-gloss="{escape(gloss)}" '
             f'aria-describedby="{escape(ref)}">{escape(text)}</span>'
         )
 

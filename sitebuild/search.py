@@ -32,6 +32,8 @@ class Doc:
     lang: str
     title: str
     text: str
+    other_title: str = ""  # Chinese only: title and text in the other script, as long as the source's (or "")
+    other_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class TermDoc:
     zh: str
     en: str
     note: str
+    zh_other: str = ""  # the Chinese term in the other script
 
 
 class _Text(HTMLParser):

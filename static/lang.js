@@ -1,8 +1,31 @@
-// Runs in <head> before first paint: apply the remembered interface language.
+// Runs in <head> before first paint: apply the remembered interface language, Chinese script and theme.
+// site.js changes them through window.tcPrefs, which keeps working when storage is blocked.
 (() => {
-  let lang = null;
-  try { lang = localStorage.getItem("tc:lang"); } catch (e) { /* storage blocked: use the browser's */ }
-  if (lang !== "zh" && lang !== "en") lang = (navigator.language || "zh").toLowerCase().startsWith("zh") ? "zh" : "en";
-  document.documentElement.classList.add("ui-" + lang);
-  document.documentElement.lang = lang === "zh" ? "zh-Hans" : "en";
+  const root = document.documentElement;
+  const stored = (key) => {
+    try { return localStorage.getItem(key); } catch (e) { return null; /* storage blocked: use the browser's */ }
+  };
+  const browser = (navigator.language || "zh").toLowerCase();
+  const dark = matchMedia("(prefers-color-scheme: dark)");
+  const prefs = {
+    lang: ["zh", "en"].includes(stored("tc:lang")) ? stored("tc:lang") : browser.startsWith("zh") ? "zh" : "en",
+    script: ["hans", "hant"].includes(stored("tc:script")) ? stored("tc:script") : /^zh-(tw|hk|mo|hant)/.test(browser) ? "hant" : "hans",
+    theme: ["auto", "light", "dark"].includes(stored("tc:theme")) ? stored("tc:theme") : "auto",
+  };
+  function apply() {
+    root.classList.remove("ui-zh", "ui-en", "script-hans", "script-hant");
+    root.classList.add("ui-" + prefs.lang, "script-" + prefs.script);
+    root.lang = prefs.lang === "en" ? "en" : prefs.script === "hant" ? "zh-Hant" : "zh-Hans";
+    root.dataset.theme = prefs.theme === "auto" ? (dark.matches ? "dark" : "light") : prefs.theme;
+  }
+  dark.addEventListener("change", apply);
+  apply();
+  window.tcPrefs = {
+    get: (name) => prefs[name],
+    set(name, value) {
+      prefs[name] = value;
+      try { localStorage.setItem("tc:" + name, value); } catch (e) { /* not remembered */ }
+      apply();
+    },
+  };
 })();

@@ -1,12 +1,15 @@
 // play/: reads inputs, saves them, asks the Python worker (scoring) for results, writes outputs.
 // No rule lives here: every total, ranking, tie-breaker, checklist and helper answer comes from scoring/.
 import { callPython, timings } from "./engine.js";
-import { uiLang } from "./site.js";
+import { message, uiLang, uiScript, uiTag } from "./site.js";
 import { STORE_VERSION, keys, read, remove, setAside, usable, write } from "./storage.js";
-import { ask, bilingual, nameText, notice } from "./ui.js";
+import { ask, bilingual, nameText, notice, plain, spansIn } from "./ui.js";
 import { setupHistory } from "./history.js";
+import { inScripts, loadScripts } from "./zh.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
+const root = document.documentElement;
+const scriptsReady = loadScripts().catch((error) => console.warn("Chinese stays in the script Python wrote it in", error));
 
 // ------------------------------------------------------------ saved state
 
@@ -104,6 +107,13 @@ function collect(section, form) {
 
 // ------------------------------------------------------------ writing outputs
 
+// What the players typed (names, values) is never converted between scripts.
+function typedIn(section) {
+  const typed = [];
+  for (const el of section.querySelectorAll("input[type=text]")) if (el.value) typed.push(el.value, el.value.trim(), el.value.trim().split(/\s+/).join(" "));
+  return typed;
+}
+
 // A picture drawn by scoring/svg.py (which escapes every text in it), in each language: parsed as SVG and
 // imported node by node, never assigned as HTML; anything that is not a plain SVG picture is dropped.
 const svgParser = new DOMParser();
@@ -116,18 +126,21 @@ function svgNode(markup) {
   return document.importNode(root, true);
 }
 
-function showFigure(box, pictures) {
+function showFigure(box, pictures, keep) {
   box.replaceChildren();
-  for (const [lang, markup] of Object.entries(pictures ?? {})) {
+  if (!pictures) return;
+  const written = { ...inScripts(pictures.zh, keep), en: pictures.en }; // Chinese in both scripts
+  for (const [lang, markup] of Object.entries(written)) {
     const svg = svgNode(markup);
     if (!svg) continue;
     const wrap = document.createElement("div");
-    wrap.className = `l-${lang}`;
-    wrap.lang = lang === "zh" ? "zh-Hans" : "en";
+    wrap.className = lang === "en" ? "l-en" : `l-zh s-${lang.slice(3).toLowerCase()}`;
+    wrap.lang = lang;
     wrap.append(svg);
     box.append(wrap);
   }
 }
+
 
 function fieldElements(form, path) {
   // players[1].scores.animal_kinds[2][0] -> inputs of that player, field, entry, part
@@ -150,7 +163,7 @@ function fieldElements(form, path) {
   return [...form.querySelectorAll(`[data-field="${path}"]`)];
 }
 
-function showProblems(form, problems) {
+function showProblems(form, problems, keep) {
   const section = form.closest("section.game");
   for (const el of section.querySelectorAll("[aria-invalid=true]")) {
     if (form.contains(el) || el.dataset.field === "name") el.removeAttribute("aria-invalid");
@@ -160,15 +173,16 @@ function showProblems(form, problems) {
   if (!problems.length) return;
   const list = document.createElement("ul");
   for (const problem of problems) {
-    list.append(bilingual("li", problem));
+    list.append(bilingual("li", problem, "", keep));
     for (const el of fieldElements(form, problem.field)) el.setAttribute("aria-invalid", "true");
   }
   box.append(list);
 }
 
-function showResult(form, answer) {
+function showResult(form, answer, keep) {
   const ranking = form.querySelector(".ranking");
   const notes = form.querySelector(".result-notes");
+  const share = form.querySelector(".share");
   const totals = form.querySelectorAll("output.total");
   const chart = form.querySelector("[data-figure=chart]");
   for (const out of totals) out.textContent = "–";
@@ -176,6 +190,7 @@ function showResult(form, answer) {
   notes.replaceChildren();
   if (answer.ok) {
     const names = collect(form.closest("section.game"), form).players.map((p) => p.name.trim().split(/\s+/).join(" "));
+    const other = uiLang() === "zh" ? "en" : "zh";
     for (const player of answer.result.players) {
       const index = names.indexOf(player.name);
       if (index >= 0 && player.total !== null) form.querySelector(`output.total[data-player="${index}"]`).textContent = String(player.total);
@@ -188,15 +203,16 @@ function showResult(form, answer) {
       const why = document.createElement("span");
       why.className = "why";
       // Both languages, the interface language first.
-      const first = document.createElement("span"); first.lang = uiLang() === "zh" ? "zh-Hans" : "en";
-      first.textContent = player.decided_by[uiLang()];
-      const second = document.createElement("span"); second.className = "other-lang";
-      const other = uiLang() === "zh" ? "en" : "zh";
-      second.lang = other === "zh" ? "zh-Hans" : "en";
-      second.textContent = player.decided_by[other];
+      const first = document.createElement("span");
+      first.append(...spansIn(uiLang(), player.decided_by, keep));
+      const second = document.createElement("span");
+      second.className = "other-lang";
+      second.append(...spansIn(other, player.decided_by, keep));
       why.append(first, second);
       if (player.decided_by.section) {
-        const rule = bilingual("a", { zh: "规则", en: "Rule" }, "rule-link why-rule");
+        const rule = document.createElement("a");
+        rule.className = "rule-link why-rule";
+        rule.append(...message("rule").childNodes);
         rule.href = `../rules/${form.closest("section.game").dataset.game}/#${player.decided_by.section}`;
         why.append(rule);
       }
@@ -205,8 +221,12 @@ function showResult(form, answer) {
       li.append(head, why);
       ranking.append(li);
     }
-    for (const note of answer.result.notes) notes.append(bilingual("li", note));
-    showFigure(chart, answer.chart);
+    for (const note of answer.result.notes) notes.append(bilingual("li", note, "", keep));
+    form.querySelector(".summary").replaceChildren(...bilingual("span", answer.summary, "", keep).childNodes);
+    share.dataset.text = plain(answer.summary, keep);
+    share.hidden = false;
+    announce(form, share.dataset.text);
+    showFigure(chart, answer.chart, keep);
     form.dataset.state = "final";
   } else {
     chart.replaceChildren();
@@ -214,8 +234,65 @@ function showResult(form, answer) {
       const out = form.querySelector(`output.total[data-player="${entry.index}"]`);
       if (out && entry.total !== null) out.textContent = String(entry.total);
     }
+    share.hidden = true;
     form.dataset.state = "incomplete";
   }
+}
+
+// The ranking is read out once typing pauses, not at every key.
+const announcing = new WeakMap();
+function announce(form, text) {
+  clearTimeout(announcing.get(form));
+  announcing.set(form, setTimeout(() => {
+    const live = form.querySelector(".announce");
+    if (live.textContent === text) return;
+    live.lang = uiTag();
+    live.textContent = text;
+  }, 800));
+}
+
+// ------------------------------------------------------------ share, copy, print
+
+async function copyText(text, source) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (error) {
+    // No clipboard access (an older browser, or no permission): copy the selected summary the old way.
+    const range = document.createRange();
+    range.selectNodeContents(source);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    try {
+      return document.execCommand("copy");
+    } catch (error2) {
+      return false;
+    }
+  }
+}
+
+function setupSharing(form, gameName) {
+  const share = form.querySelector(".share");
+  const state = share.querySelector(".share-state");
+  const shareButton = share.querySelector("[data-action=share]");
+  shareButton.hidden = typeof navigator.share !== "function";
+  share.querySelector("[data-action=copy]").addEventListener("click", async () => {
+    const done = await copyText(share.dataset.text, share.querySelector(".summary"));
+    state.replaceChildren(...message(done ? "copied" : "not-copied").childNodes);
+  });
+  shareButton.addEventListener("click", () => {
+    navigator.share({ title: gameName(), text: share.dataset.text }).catch((error) => {
+      if (error.name !== "AbortError") console.warn("sharing failed", error);
+    });
+  });
+}
+
+function printSheet(blank) {
+  if (blank) {
+    root.dataset.print = "blank";
+    addEventListener("afterprint", () => delete root.dataset.print, { once: true });
+  }
+  print();
 }
 
 // ------------------------------------------------------------ one game
@@ -249,9 +326,10 @@ function setupGame(section) {
     for (const cell of section.querySelectorAll("[data-tool] [data-player]")) {
       if (cell.matches("th, td")) cell.hidden = Number(cell.dataset.player) >= count;
     }
-    for (const label of section.querySelectorAll(".count-label")) {
-      label.replaceChildren(bilingual("span", { zh: `${count} 人`, en: `${count} players` }));
-    }
+    for (const label of section.querySelectorAll(".count-label")) label.replaceChildren(message("players", { n: count }));
+    const chosen = [...section.querySelectorAll("[data-option]:checked")].map((box) => box.closest("label").cloneNode(true));
+    for (const clone of chosen) clone.querySelector("input").remove();
+    section.querySelector(".options-label").replaceChildren(...chosen.flatMap((label) => [" · ", ...label.childNodes]));
   }
 
   function remember(el) {
@@ -278,28 +356,30 @@ function setupGame(section) {
     sequence.set(form, n);
     const payload = JSON.stringify(collect(section, form));
     const started = performance.now();
-    const answer = form.dataset.tool === "score"
-      ? await callPython("compute", gameId, payload)
-      : await callPython("helper", gameId, form.dataset.tool, payload);
+    const asked = form.dataset.tool === "score"
+      ? callPython("compute", gameId, payload)
+      : callPython("helper", gameId, form.dataset.tool, payload);
+    const [answer] = await Promise.all([asked, scriptsReady]);
     if (sequence.get(form) !== n) return; // a newer edit is on its way
-    showProblems(form, answer.problems ?? []);
+    const keep = typedIn(section);
+    showProblems(form, answer.problems ?? [], keep);
     if (form.dataset.tool === "score") {
-      showResult(form, answer);
+      showResult(form, answer, keep);
       showSaveState();
-    } else showHelper(form, answer);
+    } else showHelper(form, answer, keep);
     const took = performance.now() - started;
     timings.recompute.push(took);
     form.dataset.computed = String(Number(form.dataset.computed ?? 0) + 1);
     document.dispatchEvent(new CustomEvent("tc:computed", { detail: { game: gameId, tool: form.dataset.tool, ms: took } }));
   }
 
-  function showHelper(form, answer) {
+  function showHelper(form, answer, keep) {
     const out = form.querySelector(".helper-out");
     out.replaceChildren();
     const fills = form.querySelector(".fills");
     fills.hidden = true;
     if (!answer.ok) return;
-    for (const line of answer.lines) out.append(bilingual("li", line));
+    for (const line of answer.lines) out.append(bilingual("li", line, "", keep));
     if (Object.keys(answer.fills).length) {
       fills.hidden = false;
       fills.querySelector("button").onclick = () => {
@@ -319,13 +399,15 @@ function setupGame(section) {
     const count = playerCount(section);
     const current = Number(checklist.dataset.players);
     const options = optionsOf(section);
-    if (current === count && JSON.stringify(options) === (checklist.dataset.options ?? "{}")) return applyTicks();
+    // The list the build wrote is for the default player count with every variant off.
+    const shown = checklist.dataset.options ?? JSON.stringify(Object.fromEntries(Object.keys(options).map((k) => [k, false])));
+    if (current === count && JSON.stringify(options) === shown) return applyTicks();
     checklist.setAttribute("aria-busy", "true");
-    const answer = await callPython("setup", gameId, count, JSON.stringify(options));
+    const [answer] = await Promise.all([callPython("setup", gameId, count, JSON.stringify(options)), scriptsReady]);
     checklist.removeAttribute("aria-busy");
     if (!answer.ok) return;
     if (playerCount(section) !== count) return;
-    showFigure(section.querySelector("[data-figure=diagram]"), answer.diagram);
+    showFigure(section.querySelector("[data-figure=diagram]"), answer.diagram, []);
     checklist.replaceChildren();
     answer.steps.forEach((step, index) => {
       const li = document.createElement("li");
@@ -333,7 +415,7 @@ function setupGame(section) {
       const box = document.createElement("input");
       box.type = "checkbox";
       box.dataset.step = String(index);
-      label.append(box, " ", ...bilingual("span", step).childNodes);
+      label.append(box, " ", bilingual("span", step));
       li.append(label);
       if (step.note) li.append(bilingual("p", step.note, "step-note"));
       checklist.append(li);
@@ -478,6 +560,11 @@ function setupGame(section) {
     section.querySelector(".sync-state").hidden = false;
   });
 
+  for (const button of section.querySelectorAll("[data-action^=print]")) {
+    button.addEventListener("click", () => printSheet(button.dataset.action === "print-blank"));
+  }
+  setupSharing(sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
+
   applyState();
   applyTicks();
   return {
@@ -517,6 +604,55 @@ function route() {
   controllers.get(id).activate(chosen);
 }
 
+// ------------------------------------------------------------ screen awake, grid width
+
+// While this page is open the screen stays on (a switch turns it off); where the browser cannot, no switch shows.
+function keepAwake() {
+  const box = document.querySelector("[data-role=wake]");
+  if (!("wakeLock" in navigator)) return;
+  let lock = null;
+  let asking = null;
+  const show = () => { root.dataset.wake = lock ? "held" : "off"; };
+  async function hold() {
+    if (!box.checked || lock || asking || document.visibilityState !== "visible") return show();
+    asking = navigator.wakeLock.request("screen");
+    try {
+      lock = await asking;
+      lock.addEventListener("release", () => { lock = null; show(); });
+      if (!box.checked) lock.release();
+    } catch (error) {
+      lock = null; // not allowed now (power saving, page hidden): the screen sleeps as usual
+    }
+    asking = null;
+    show();
+  }
+  try { box.checked = localStorage.getItem("tc:wake") !== "off"; } catch (e) { box.checked = true; }
+  box.closest(".wake").hidden = false;
+  box.addEventListener("change", () => {
+    try { localStorage.setItem("tc:wake", box.checked ? "on" : "off"); } catch (e) { /* not remembered */ }
+    if (box.checked) hold();
+    else if (lock) lock.release();
+  });
+  document.addEventListener("visibilitychange", hold);
+  hold();
+}
+
+// A grid wider than the screen swipes sideways: say so above it.
+const widths = new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const scroller = entry.target.closest(".grid-scroll");
+    scroller.parentElement.toggleAttribute("data-overflow", scroller.scrollWidth > scroller.clientWidth + 1);
+  }
+});
+for (const scroller of document.querySelectorAll(".grid-scroll")) {
+  widths.observe(scroller);
+  widths.observe(scroller.querySelector("table"));
+}
+
 addEventListener("hashchange", route);
-document.addEventListener("tc:lang", () => route());
+// A new language or script: write the outputs again (the ranking's reasons and the share text follow it).
+document.addEventListener("tc:prefs", (event) => {
+  if (event.detail.name !== "theme") route();
+});
 route();
+keepAwake();

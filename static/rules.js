@@ -48,7 +48,7 @@ function highlight(words) {
   document.body.dataset.highlighted = String(marks.length);
 }
 const words = new URLSearchParams(location.search).getAll("hl").map((w) => w.trim()).filter((w) => w && w.length <= 60);
-if (words.length) highlight(words.slice(0, 8));
+if (words.length) highlight(words.slice(0, 16));
 
 // A term's translation shows on hover and focus (CSS); Escape hides it until the pointer or focus leaves.
 document.addEventListener("keydown", (event) => {

@@ -3,14 +3,13 @@
 // Matching works on folded text (Traditional to Simplified, lower case, no accents), one character for one,
 // so a hit found in folded text is at the same place in the original: substrings (工人 finds 工人卡),
 // English words by their start, and for longer Chinese queries the longest part that occurs.
-import { uiLang } from "./site.js";
+import { say } from "./site.js";
 
 const form = document.querySelector(".search-form");
 const input = form.querySelector("input[name=q]");
 const status = document.querySelector(".search-status");
 const list = document.querySelector(".results");
 const rulesRoot = new URL("../rules/", location.href);
-const say = (zh, en) => (uiLang() === "zh" ? zh : en);
 const MAX_RESULTS = 40;
 const SNIPPET_BEFORE = 30;
 const SNIPPET_LENGTH = 110;
@@ -166,40 +165,66 @@ function el(tag, className, text) {
   return node;
 }
 
+// Chinese comes in both scripts (the build wrote the other one with OpenCC); the page shows the reader's.
+const OTHER = { "zh-Hans": "zh-Hant", "zh-Hant": "zh-Hans" };
+const scriptClass = (tag) => `s-${tag.slice(3).toLowerCase()}`;
+
+function inScripts(tag, className, source, other, lang, write) {
+  if (!(lang in OTHER)) {
+    const node = el(tag, className);
+    node.lang = lang;
+    write(node, source);
+    return [node];
+  }
+  return [[lang, source], [OTHER[lang], other || source]].map(([script, text]) => {
+    const node = el(tag, `${className} ${scriptClass(script)}`.trim());
+    node.lang = script;
+    write(node, text);
+    return node;
+  });
+}
+
+const plainText = (node, text) => { node.textContent = text; };
+
 function gameName(idx, id) {
   const game = idx.games.get(id);
   const span = el("span", "result-game");
-  const zh = el("span", "l-zh", game.zh); zh.lang = game.lang;
   const en = el("span", "l-en", game.en); en.lang = "en";
-  span.append(zh, en);
+  span.append(...inScripts("span", "l-zh", game.zh, game.zh_other, game.lang, plainText), en);
   return span;
 }
 
 function snippet(doc, hits) {
-  const p = el("p", "snippet");
-  p.lang = doc.lang;
+  return inScripts("p", "snippet", doc.text, doc.other_text, doc.lang, (p, text) => writeSnippet(p, doc, text, hits));
+}
+
+function writeSnippet(p, doc, text, hits) {
   const first = hits[0][0];
   let start = Math.max(0, first - SNIPPET_BEFORE);
   if (doc.lang === "en" && start > 0) start = Math.min(first, doc.text.indexOf(" ", start) + 1 || first);
-  const end = Math.min(doc.text.length, start + SNIPPET_LENGTH);
+  const end = Math.min(text.length, start + SNIPPET_LENGTH);
   if (start > 0) p.append("…");
   let at = start;
   for (const [from, to] of hits) {
     if (to <= start || from >= end) continue;
     const a = Math.max(from, at);
     const b = Math.min(to, end);
-    p.append(doc.text.slice(at, a), el("mark", "", doc.text.slice(a, b)));
+    p.append(text.slice(at, a), el("mark", "", text.slice(a, b)));
     at = b;
   }
-  p.append(doc.text.slice(at, end));
-  if (end < doc.text.length) p.append("…");
-  return p;
+  p.append(text.slice(at, end));
+  if (end < text.length) p.append("…");
 }
 
 function sectionResult(idx, { section, found }) {
   const words = new Set();
-  for (const { doc, hits } of found) for (const [a, b] of hits.slice(0, 6)) words.add(doc.text.slice(a, b));
-  const params = new URLSearchParams([...words].slice(0, 8).map((w) => ["hl", w]));
+  for (const { doc, hits } of found) {
+    for (const [a, b] of hits.slice(0, 6)) {
+      words.add(doc.text.slice(a, b));
+      if (doc.other_text) words.add(doc.other_text.slice(a, b)); // the rules page shows the reader's script
+    }
+  }
+  const params = new URLSearchParams([...words].slice(0, 16).map((w) => ["hl", w]));
   const query = words.size ? `?${params}` : "";
   const hash = section.section === "intro" ? "" : `#${section.section}`;
   const li = el("li", "result");
@@ -207,12 +232,11 @@ function sectionResult(idx, { section, found }) {
   link.href = new URL(`${section.game}/${query}${hash}`, rulesRoot).href;
   link.append(gameName(idx, section.game));
   section.docs.forEach((doc, i) => {
-    const title = el("span", "result-title", doc.title);
-    title.lang = doc.lang;
-    link.append(...(i ? [el("span", "sep", " · ")] : []), title);
+    const title = inScripts("span", "result-title", doc.title, doc.other_title, doc.lang, plainText);
+    link.append(...(i ? [el("span", "sep", " · ")] : []), ...title);
   });
   li.append(link);
-  for (const { doc, hits } of found) if (hits.length) li.append(snippet(doc, hits));
+  for (const { doc, hits } of found) if (hits.length) li.append(...snippet(doc, hits));
   return li;
 }
 
@@ -220,9 +244,9 @@ function termResult(idx, term) {
   const li = el("li", "result term-result");
   const link = el("a", "result-link");
   link.href = new URL(`${term.game}/#${term.row}`, rulesRoot).href;
-  const zh = el("span", "term-zh", term.zh); zh.lang = idx.games.get(term.game).lang;
+  const zh = inScripts("span", "term-zh", term.zh, term.zh_other, idx.games.get(term.game).lang, plainText);
   const en = el("span", "term-en", term.en); en.lang = "en";
-  link.append(gameName(idx, term.game), zh, el("span", "sep", " = "), en);
+  link.append(gameName(idx, term.game), ...zh, el("span", "sep", " = "), en);
   li.append(link);
   if (term.note) {
     const note = el("p", "snippet", term.note); note.lang = "en";
@@ -247,7 +271,7 @@ async function run(query, { push = false } = {}) {
   } catch (error) {
     index = null; // try again next time
     console.error(error);
-    status.textContent = say("搜索索引无法载入：请连上网络打开一次本站。", "The search index could not be loaded: open the site once while online.");
+    status.textContent = say("no-index");
     return;
   }
   if (input.value.trim() !== text) return; // typing went on meanwhile
@@ -257,9 +281,10 @@ async function run(query, { push = false } = {}) {
   list.replaceChildren(...items);
   timings.queries.push(performance.now() - started);
   document.body.dataset.searched = text;
-  if (!found.terms.length) status.textContent = say("请输入至少一个中文字或两个英文字母。", "Type at least one Chinese character or two letters.");
-  else if (!items.length) status.textContent = say(`没有找到“${text}”。`, `Nothing found for “${text}”.`);
-  else status.textContent = say(`“${text}”：${found.total} 个章节，${found.glossary.length} 个术语。`, `“${text}”: ${found.total} sections, ${found.glossary.length} terms.`);
+  if (!found.terms.length) status.textContent = say("too-short");
+  else if (!items.length) status.textContent = say("nothing", { text });
+  else status.textContent = say("found", { text, sections: found.total, terms: found.glossary.length });
+  status.lang = document.documentElement.lang;
 }
 
 let timer = 0;
@@ -277,7 +302,9 @@ addEventListener("popstate", () => {
   input.value = new URLSearchParams(location.search).get("q") ?? "";
   run(input.value);
 });
-document.addEventListener("tc:lang", () => run(input.value));
+document.addEventListener("tc:prefs", (event) => {
+  if (event.detail.name !== "theme") run(input.value);
+});
 
 input.value = new URLSearchParams(location.search).get("q") ?? "";
 if (input.value) run(input.value);

@@ -1,28 +1,69 @@
-// Every page: language switch, offline status, service worker.
+// Every page: interface language, Chinese script and theme switches, messages, offline status, service worker.
 const root = document.documentElement;
+const prefs = window.tcPrefs;
 
-export function uiLang() {
-  return root.classList.contains("ui-en") ? "en" : "zh";
+export const uiLang = () => prefs.get("lang");
+export const uiScript = () => prefs.get("script");
+/** The lang tag of text in the interface language ("en", "zh-Hans" or "zh-Hant"). */
+export const uiTag = () => (uiLang() === "en" ? "en" : uiScript() === "hant" ? "zh-Hant" : "zh-Hans");
+
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
-function setLang(lang) {
-  root.classList.remove("ui-zh", "ui-en");
-  root.classList.add("ui-" + lang);
-  root.lang = lang === "zh" ? "zh-Hans" : "en";
-  try { localStorage.setItem("tc:lang", lang); } catch (e) { /* not remembered */ }
-  for (const b of document.querySelectorAll("[data-ui-lang]")) b.setAttribute("aria-pressed", String(b.dataset.uiLang === lang));
-  document.dispatchEvent(new CustomEvent("tc:lang", { detail: lang }));
+/** A message of #messages with its {placeholders} filled, in every language and script (the page hides the others). */
+export function message(key, values = {}) {
+  const copy = document.querySelector(`#messages [data-msg="${key}"]`).cloneNode(true);
+  copy.removeAttribute("data-msg");
+  for (const span of copy.children) span.textContent = fill(span.textContent, values);
+  return copy;
 }
 
-for (const b of document.querySelectorAll("[data-ui-lang]")) {
-  b.setAttribute("aria-pressed", String(b.dataset.uiLang === uiLang()));
-  b.addEventListener("click", () => setLang(b.dataset.uiLang));
+/** A message as plain text in the interface language and script. */
+export function say(key, values = {}) {
+  const wanted = uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`;
+  return fill(document.querySelector(`#messages [data-msg="${key}"] ${wanted}`).textContent, values);
 }
+
+function showChoices() {
+  for (const b of document.querySelectorAll("[data-ui-lang]")) b.setAttribute("aria-pressed", String(b.dataset.uiLang === uiLang()));
+  for (const r of document.querySelectorAll("input[data-pref]")) r.checked = prefs.get(r.dataset.pref) === r.value;
+  // An <option> or a placeholder holds plain text only: write it in the reader's language and script.
+  const key = uiLang() === "en" ? "en" : uiScript() === "hant" ? "zhHant" : "zhHans";
+  for (const o of document.querySelectorAll("option[data-en]")) {
+    o.textContent = o.dataset[key];
+    o.lang = uiTag();
+  }
+  for (const field of document.querySelectorAll("input[data-en]")) field.placeholder = field.dataset[key];
+}
+
+function choose(name, value) {
+  prefs.set(name, value);
+  showChoices();
+  showOnline();
+  document.dispatchEvent(new CustomEvent("tc:prefs", { detail: { name, value } }));
+  if (name === "lang") document.dispatchEvent(new CustomEvent("tc:lang", { detail: value }));
+}
+
+for (const b of document.querySelectorAll("[data-ui-lang]")) b.addEventListener("click", () => choose("lang", b.dataset.uiLang));
+for (const r of document.querySelectorAll("input[data-pref]")) r.addEventListener("change", () => choose(r.dataset.pref, r.value));
+showChoices();
+
+// The settings panel closes on Escape and on a tap elsewhere.
+const settings = document.querySelector("details.settings");
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && settings.open) {
+    settings.open = false;
+    settings.querySelector("summary").focus();
+  }
+});
+document.addEventListener("click", (event) => {
+  if (settings.open && !settings.contains(event.target)) settings.open = false;
+});
 
 const state = document.querySelector(".offline-state");
 function showOnline() {
-  if (!state) return;
-  state.textContent = navigator.onLine ? "" : (uiLang() === "zh" ? "（当前离线）" : "(offline now)");
+  if (state) state.replaceChildren(...(navigator.onLine ? [] : [message("offline")]));
 }
 addEventListener("online", showOnline);
 addEventListener("offline", showOnline);

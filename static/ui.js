@@ -1,14 +1,32 @@
 // Small DOM pieces shared by play/ and its history: bilingual text, notices, the in-page dialog, downloads.
 // User data only ever goes in through textContent.
+import { uiLang, uiTag } from "./site.js";
+import { inScripts } from "./zh.js";
 
-/** An element holding a {zh, en} text; the page's language switch shows one of them. */
-export function bilingual(tag, text, className) {
+/** Spans of one language: English, or Chinese in both scripts (the page shows the reader's); keep: what the
+ * players typed, never converted. */
+export function spansIn(lang, text, keep = [], className = "") {
+  const written = lang === "en" ? { en: text.en } : inScripts(text.zh, keep);
+  return Object.entries(written).map(([tag, value]) => {
+    const span = document.createElement("span");
+    span.className = (tag === "en" ? className : `s-${tag.slice(3).toLowerCase()} ${className}`).trim();
+    span.lang = tag;
+    span.textContent = value;
+    return span;
+  });
+}
+
+/** An element holding a {zh, en} text; the page's language and script switches show one of them. */
+export function bilingual(tag, text, className, keep = []) {
   const el = document.createElement(tag);
   if (className) el.className = className;
-  const z = document.createElement("span"); z.className = "l-zh"; z.lang = "zh-Hans"; z.textContent = text.zh;
-  const e = document.createElement("span"); e.className = "l-en"; e.lang = "en"; e.textContent = text.en;
-  el.append(z, e);
+  el.append(...spansIn("zh", text, keep, "l-zh"), ...spansIn("en", text, keep, "l-en"));
   return el;
+}
+
+/** A {zh, en} text as a string in the interface language and script. */
+export function plain(text, keep = []) {
+  return uiLang() === "en" ? text.en : inScripts(text.zh, keep)[uiTag()];
 }
 
 /** A name shown as text, isolated so that right-to-left names cannot reorder what is around them. */

@@ -13,6 +13,7 @@ import pytest
 import build
 from scoring import GAMES
 from scoring.api import setup_json
+from sitebuild import zh_script
 from sitebuild.links import check_links, scan
 
 
@@ -121,10 +122,68 @@ def test_rules_page_pairs_every_section(built_site: Path, game: str) -> None:
     sections = re.findall(r'<section class="pair" id="([a-z0-9-]+)"(.*?)</section>', html, flags=re.S)
     assert len(sections) >= 5
     for section_id, body in sections:
-        zh = re.search(r'<div class="col zh" lang="zh-Han[st]">(.*?)</div>\s*<div class="col en"', body, re.S)
+        for script in zh_script.SCRIPTS:
+            zh = re.search(rf'<div class="s-han[st]" lang="{script}"[^>]*>(.*?)</div>', body, re.S)
+            assert zh and re.sub(r"<[^>]+>", "", zh.group(1)).strip(), (
+                f"{game}#{section_id}: no Chinese text in {script}"
+            )
         en = re.search(r'<div class="col en" lang="en">(.*)</div>', body, re.S)
-        assert zh and re.sub(r"<[^>]+>", "", zh.group(1)).strip(), f"{game}#{section_id}: no Chinese text"
         assert en and re.sub(r"<[^>]+>", "", en.group(1)).strip(), f"{game}#{section_id}: no English text"
+
+
+class Scripts(HTMLParser):
+    """Chinese text of a page by the script its element says it is in, and how many script twins there are."""
+
+    VOID = frozenset({"input", "meta", "link", "br", "img", "hr", "source", "col", "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str | None, bool]] = []
+        self.texts: dict[str, list[str]] = {script: [] for script in zh_script.SCRIPTS}
+        self.twins = {"s-hans": 0, "s-hant": 0}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Track the language in force, and whether this is the source text as written."""
+        if tag in self.VOID:
+            return
+        found = dict(attrs)
+        lang, source = self.stack[-1] if self.stack else (None, False)
+        classes = (found.get("class") or "").split()
+        for twin in self.twins:
+            self.twins[twin] += twin in classes
+        self.stack.append((found.get("lang") or lang, source or found.get("data-source") == "as-written"))
+
+    def handle_endtag(self, tag: str) -> None:
+        """Leave the element."""
+        if tag not in self.VOID:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        """Keep Chinese text under its script, except the source text as written."""
+        lang, source = self.stack[-1] if self.stack else (None, False)
+        if lang in self.texts and not source and zh_script.CJK.search(data):
+            self.texts[lang].append(data)
+
+
+@pytest.mark.parametrize(
+    "page",
+    ["index.html", "play/index.html", "offline.html", "search/index.html", *[f"rules/{g}/index.html" for g in GAMES]],
+)
+def test_chinese_is_in_both_scripts_and_tagged_with_its_own(built_site: Path, page: str) -> None:
+    parser = Scripts()
+    parser.feed((built_site / page).read_text(encoding="utf-8"))
+    assert parser.twins["s-hans"] == parser.twins["s-hant"] > 5
+    assert parser.texts["zh-Hans"] and parser.texts["zh-Hant"]
+    for script in zh_script.SCRIPTS:
+        other = zh_script.other(script)
+        wrong = [text for text in parser.texts[script] if zh_script.convert(text, other, script) != text]
+        assert wrong == [], f"{page}: text tagged {script} is not written in it"
+
+
+def test_runtime_script_table_is_built(built_site: Path) -> None:
+    tables = json.loads((built_site / "static" / "zh-script.json").read_text(encoding="utf-8"))
+    assert set(tables) == set(zh_script.SCRIPTS)
+    assert tables["zh-Hant"]["为"] == "為" and tables["zh-Hans"]["錢"] == "钱"
 
 
 @pytest.mark.parametrize("page", ["index.html", "search/index.html", *[f"rules/{g}/index.html" for g in GAMES]])
@@ -276,11 +335,14 @@ def test_markdown_escapes_html_and_marks_repairs() -> None:
 
 def test_play_page_shows_each_default_setup_diagram_without_python(built_site: Path) -> None:
     play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
+    tables = json.loads((built_site / "static" / "zh-script.json").read_text(encoding="utf-8"))
     for game in GAMES.values():
         section = play[play.index(f'data-game="{game.id}"') :]
         section = section[: section.index("</section>")]
         figure = section[section.index('data-figure="diagram"') : section.index('class="checklist"')]
         pictures = setup_json(game.id, build.default_players(game))["diagram"]
-        for lang, svg in pictures.items():
-            assert svg in figure, (game.id, lang)  # the same markup the worker gives, unescaped
+        # The same markup the worker gives, unescaped; its Chinese in both scripts, as the page writes it.
+        written = [pictures["en"], *(zh_script.Table.of(t).apply(pictures["zh"]) for t in tables.values())]
+        for svg in written:
+            assert svg in figure, game.id
         assert 'data-figure="chart"></div>' in section  # the chart waits for a result

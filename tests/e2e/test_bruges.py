@@ -88,7 +88,7 @@ def test_tie_is_broken_by_guilders_and_said_to_be_outside_the_source(
         first = play.reasons()[0]
         assert "most money left (8)" in first
         assert "not in the source text" in first
-        assert "剩餘金錢較多" in first
+        assert "剩余金钱较多" in first  # Python's Chinese in the default script (Simplified)
         result_notes = play.tool().locator(".result-notes")
         expect(result_notes).to_contain_text("This rule is not in the source text.")
         play.fill("guilders", 0, 8)
@@ -105,7 +105,7 @@ def test_pets_add_a_fourth_majority_marker_and_pet_points(browser: Browser, site
         for row in ("pets", "pet_majority_marker"):
             expect(play.tool().locator(f'[data-row="{row}"]')).to_be_hidden()
         play.fill("majority_markers", 0, 4)
-        says(play.problems(), "Ann: Majority markers: at most 3.", "Ann：多數標記：最大为 3。")
+        says(play.problems(), "Ann: Majority markers: at most 3.", "Ann：多數標記：最大為 3。")
         expect(play.field("majority_markers", 0)).to_have_attribute("aria-invalid", "true")
         play.fill("majority_markers", 0, 3)
         play.set_option("pets", True)
@@ -117,7 +117,7 @@ def test_pets_add_a_fourth_majority_marker_and_pet_points(browser: Browser, site
         play.expect_ranking(["1. Ann · 26", "2. Bo · 17"])
         expect(play.problems()).to_be_empty()
         play.fill("pet_majority_marker", 0, 2)
-        says(play.problems(), "Pet majority marker: at most 1.", "寵物多數標記：最大为 1。")
+        says(play.problems(), "Pet majority marker: at most 1.", "寵物多數標記：最大為 1。")
         play.fill("pet_majority_marker", 0, 1)
         play.set_option("pets", False)
         expect(play.tool().locator('[data-row="pets"]')).to_be_hidden()
@@ -137,7 +137,7 @@ def test_bad_statue_and_canal_values_get_a_message(browser: Browser, site_server
         expect(play.field("statues", 0, entry=1)).to_have_attribute("aria-invalid", "true")
         play.fill("statues", 0, 7, entry=1)
         play.fill("canals_third", 1, 3)
-        says(play.problems(), "Canals: third section: at most 2", "運河第三段：最大为 2")
+        says(play.problems(), "Canals: third section: at most 2", "運河第三段：最大為 2")
         play.fill("canals_third", 1, 2)
         play.expect_ranking(["1. Bo · 18", "2. Ann · 17"])
 
@@ -196,7 +196,7 @@ def test_dice_helper_bad_input_names_the_die(browser: Browser, site_server) -> N
         for entry, face in enumerate([1, 2, 3, 4, 7]):
             play.fill("dice", -1, face, tool="dice", entry=entry)
         problems = play.problems("dice")
-        says(problems, "The five dice (fifth colour): at most 6", "五個骰子（第五種顏色）：最大为 6", timeout=60_000)
+        says(problems, "The five dice (fifth colour): at most 6", "五個骰子（第五種顏色）：最大為 6", timeout=60_000)
         expect(play.field("dice", -1, entry=4, tool="dice")).to_have_attribute("aria-invalid", "true")
         play.fill("dice", -1, "", tool="dice", entry=4)
         says(problems, "enter the fifth colour die (1–6)", "請輸入第五種顏色骰子的點數")

@@ -70,7 +70,7 @@ def test_the_only_player_at_six_palaces_wins_and_no_one_else_is_ranked(
         play.expect_ranking(["1. Bo", "– Ann", "– Cy"])
         reasons = play.reasons()
         assert "The only player with all 6 palaces built." in reasons[0]
-        assert "唯一建造完 6 張宮殿卡的玩家。" in reasons[0]
+        assert "唯一建造完 6 张宫殿卡的玩家。" in reasons[0]  # shown in the default script (Simplified)
         assert "Built 5 palaces. The rules decide only the winner" in reasons[1]
         expect(play.tool().locator(".result-notes")).to_contain_text("Fürstenfeld has no points")
         expect(play.tool().locator(".ranking li").first).to_have_attribute("data-rule", "winner")

@@ -72,8 +72,8 @@ def texts(element: ET.Element, cls: str) -> list[str]:
 
 def page_colours(name: str) -> list[str]:
     """A custom property's value in the light and the dark scheme of site.css."""
-    blocks = re.findall(r":root\s*\{([^}]*)\}", CSS)
-    assert len(blocks) == 2, "site.css should define :root once for light and once for dark"
+    blocks = re.findall(r":root(?:\[data-theme=dark\])?\s*\{([^}]*)\}", CSS)
+    assert len(blocks) == 2, "site.css should define :root once for light and once for dark (data-theme=dark)"
     found = [re.search(rf"--{name}:\s*#([0-9a-fA-F]{{6}}|[0-9a-fA-F]{{3}})\b", block).group(1) for block in blocks]
     return ["#" + (h if len(h) == 6 else "".join(c * 2 for c in h)) for h in found]
 
