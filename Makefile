@@ -5,8 +5,7 @@ PORT ?= 8000
 .PHONY: serve build test lint bench deps chromium clean
 
 serve: build
-	@echo "Serving http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	cd site && ../$(PY) -m http.server $(PORT) --bind 127.0.0.1
+	$(PY) sitebuild/serve.py site --port $(PORT)
 
 build: deps
 	$(PY) build.py

@@ -386,10 +386,35 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
         diagrams=diagrams,
         default_players=default_players,
         worker_config=worker_config(out),
+        routes=play_routes(games),
     )
+    (out / "play" / "routes.css").write_text(route_styles(play_routes(games)), encoding="utf-8")
     write("search/index.html", "search.html", page="search")
     write("offline.html", "offline.html", page="offline")
     return pages
+
+
+def play_routes(games: list[GameContent]) -> dict[str, list[str]]:
+    """play/'s views: every game's tools by id, the first game first (its score sheet is the default view)."""
+    return {c.game.id: ["setup", "score", *(h.id for h in c.game.helpers)] for c in games}
+
+
+def route_styles(routes: dict[str, list[str]]) -> str:
+    """play/routes.css: only the view static/route.js names on <html data-view> shows, from first paint.
+
+    play.js also sets the hidden attributes as it switches; without scripts every game and tool shows.
+    """
+    rules = [
+        "/* Written by build.py. */",
+        "html[data-view] section.game, html[data-view] section.game [data-tool], html[data-view] #history"
+        " { display: none; }",
+        'html[data-view="history"] #history { display: block; }',
+    ]
+    for game, tools in routes.items():
+        for tool in tools:
+            view = f'html[data-view="{game}/{tool}"]'
+            rules.append(f'{view} #game-{game}, {view} #game-{game} [data-tool="{tool}"] {{ display: block; }}')
+    return "\n".join(rules) + "\n"
 
 
 def svg_markup(pictures: dict[str, str] | None, tables: dict[str, zh_script.Table]) -> dict[str, Markup] | None:

@@ -18,6 +18,7 @@
     root.lang = prefs.lang === "en" ? "en" : prefs.script === "hant" ? "zh-Hant" : "zh-Hans";
     root.dataset.theme = prefs.theme === "auto" ? (dark.matches ? "dark" : "light") : prefs.theme;
   }
+  if (!("wakeLock" in navigator)) root.classList.add("no-wake-lock"); // play/'s screen switch: none to show
   dark.addEventListener("change", apply);
   apply();
   window.tcPrefs = {

@@ -65,6 +65,15 @@ const save = (gameId, state) => write(keys.game(gameId), JSON.stringify(state));
 // A radio group (one player holds it) is saved once, as the index of the player who holds it.
 const inputKey = (tool, el) =>
   [tool, el.dataset.field, el.type === "radio" ? "*" : el.dataset.player ?? "", el.dataset.entry ?? "", el.dataset.part ?? ""].join("|");
+// Whether a control was changed since the page was parsed (its value differs from the one the build wrote).
+function typedEarly(el) {
+  if (el instanceof HTMLSelectElement) {
+    const initial = [...el.options].find((o) => o.defaultSelected) ?? el.options[0]; // what a fresh page shows
+    return el.selectedIndex !== (initial ? initial.index : -1);
+  }
+  if (el.type === "radio" || el.type === "checkbox") return el.checked !== el.defaultChecked;
+  return el.value !== el.defaultValue;
+}
 const toolOf = (el) => el.closest("[data-tool]").dataset.tool;
 const playerCount = (section) => Number(section.querySelector("[data-role=players]").value);
 const optionsOf = (section) =>
@@ -305,17 +314,32 @@ function setupGame(section) {
   const checklist = section.querySelector(".checklist");
   const sequence = new WeakMap();
 
-  function applyState() {
+  // The saved sheet into the form. keepTyped: the first time, what was typed before this script ran (the form
+  // takes input from first paint) is kept and saved over the stored value instead of being overwritten.
+  function applyState(keepTyped = false) {
     const min = Number(section.dataset.min), max = Number(section.dataset.max);
     const count = Number.isInteger(state.players) && state.players >= min && state.players <= max ? state.players : Number(section.dataset.default);
-    countSelect.value = String(count);
-    for (const box of section.querySelectorAll("[data-option]")) box.checked = Boolean(state.options[box.dataset.option]);
-    for (const el of section.querySelectorAll("[data-field=name]")) el.value = String(state.names[Number(el.dataset.player)] ?? "");
+    const typed = [];
+    const kept = (el) => keepTyped && typedEarly(el) && typed.push(el);
+    if (!kept(countSelect)) countSelect.value = String(count);
+    for (const box of section.querySelectorAll("[data-option]")) {
+      if (!kept(box)) box.checked = Boolean(state.options[box.dataset.option]);
+    }
+    for (const el of section.querySelectorAll("[data-field=name]")) {
+      if (!kept(el)) el.value = String(state.names[Number(el.dataset.player)] ?? "");
+    }
     for (const el of section.querySelectorAll("[data-tool] [data-field]:not([data-field=name])")) {
+      if (kept(el)) continue;
       const stored = state.values[inputKey(toolOf(el), el)];
       if (el.type === "radio") el.checked = stored !== undefined && String(stored) === el.value;
       else el.value = stored === undefined ? "" : String(stored);
     }
+    if (typed.some((el) => el === countSelect || el.matches("[data-option]"))) {
+      state.players = playerCount(section);
+      state.options = optionsOf(section);
+      save(gameId, state);
+    }
+    for (const el of typed) if (el.matches("[data-field]") && (el.type !== "radio" || el.checked)) remember(el);
     showColumns();
   }
 
@@ -565,8 +589,14 @@ function setupGame(section) {
   }
   setupSharing(sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
 
-  applyState();
+  const tickedEarly = [...checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
+  applyState(true);
   applyTicks();
+  if (tickedEarly.length) {
+    for (const [box, checked] of tickedEarly) box.checked = checked;
+    state.ticks[tickKey()] = [...checklist.querySelectorAll("input[data-step]:checked")].map((b) => Number(b.dataset.step));
+    save(gameId, state);
+  }
   return {
     activate(tool) {
       refreshChecklist();
@@ -583,24 +613,16 @@ const history = setupHistory(document.querySelector("section.history"), (...args
 const controllers = new Map([...games].map(([id, section]) => [id, setupGame(section)]));
 
 function route() {
-  const [gameId, tool] = decodeURIComponent(location.hash.slice(1)).split("/");
-  const showHistory = gameId === "history";
-  history.show(showHistory);
-  for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === gameId));
-  if (showHistory) {
-    for (const s of games.values()) s.hidden = true;
-    document.body.dataset.view = "history";
-    return;
-  }
-  const id = games.has(gameId) ? gameId : games.keys().next().value;
-  const section = games.get(id);
-  const tools = [...section.querySelectorAll("[data-tool]")].map((t) => t.dataset.tool);
-  const chosen = tools.includes(tool) ? tool : "score";
+  const { view, game: id, tool: chosen } = window.tcView(location.hash); // static/route.js: the view shown at first paint
+  root.dataset.view = view;
+  document.body.dataset.view = view;
+  history.show(view === "history");
   for (const [other, s] of games) s.hidden = other !== id;
+  for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === (id ?? view)));
+  if (!id) return;
+  const section = games.get(id);
   for (const t of section.querySelectorAll("[data-tool]")) t.hidden = t.dataset.tool !== chosen;
-  for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === id));
   for (const a of section.querySelectorAll("[data-tool-tab]")) a.setAttribute("aria-current", String(a.dataset.toolTab === chosen));
-  document.body.dataset.view = `${id}/${chosen}`;
   controllers.get(id).activate(chosen);
 }
 

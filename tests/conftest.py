@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild.serve import SiteHandler
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -41,8 +43,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files without a log line per request."""
+class _QuietHandler(SiteHandler):
+    """The site as `make serve` serves it, without a log line per request."""
 
     def log_message(self, format: str, *args: object) -> None:
         """Stay quiet."""

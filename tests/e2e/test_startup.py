@@ -39,3 +39,49 @@ def test_an_unusable_snapshot_only_costs_time(browser: Browser, site_server) -> 
     requested, warnings = start_and_score(browser, site_server.url, break_snapshot=True)
     assert f"{site_server.url}pyodide/python_snapshot.bin.gz" in requested
     assert [w for w in warnings if "Python snapshot not used" in w]
+
+
+def test_the_sheet_takes_input_at_first_paint_and_keeps_it(browser: Browser, site_server) -> None:
+    """With play.js held back, the asked-for view is shown and typed into; play.js then keeps and saves what was typed."""
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        held = []
+        context.route("**/static/play.js", lambda route: held.append(route))
+        page = context.new_page()
+        page.goto(f"{site_server.url}play/#tuscany/setup", wait_until="commit")
+        expect(page.locator("#game-tuscany [data-tool=setup]")).to_be_visible()
+        expect(page.locator("#game-burgundy-cards")).to_be_hidden()
+        page.goto(f"{site_server.url}play/", wait_until="commit")  # no view asked for: the first game's score sheet
+        play = Play(page, site_server.url, GAME)
+        expect(play.tool("score")).to_be_visible()
+        expect(play.tool("setup")).to_be_hidden()
+        play.fill("estate_sets", 0, 5)
+        play.name(0, "Ann")
+        play.set_players(2)
+        assert len(held) == 2, "play.js ran before the test typed"
+        held[-1].continue_()
+        context.unroute("**/static/play.js")
+        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("5", timeout=60_000)
+        page.reload()
+        expect(play.field("estate_sets", 0)).to_have_value("5")
+        expect(play.field("name", 0)).to_have_value("Ann")
+        expect(play.section.locator("[data-role=players]")).to_have_value("2")
+        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("5", timeout=60_000)
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_nothing_moves_while_python_starts(browser: Browser, site_server, viewport: str) -> None:
+    """Cumulative layout shift from navigation until Python's first total stays under 0.1 (a 'good' score)."""
+    with site_context(browser, VIEWPORTS[viewport]) as context:
+        context.add_init_script(
+            """window.__shifts = [];
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+            }).observe({ type: "layout-shift", buffered: true });"""
+        )
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open("score")
+        play.wait_ready()
+        expect(play.tool()).to_have_attribute("data-computed", "1", timeout=60_000)
+        page.wait_for_timeout(500)
+        shifts = page.evaluate("window.__shifts")
+        assert sum(shifts) < 0.1, shifts
