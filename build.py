@@ -463,14 +463,16 @@ def prepare_python_start(out: Path) -> None:
     """Python's start-up files, made by Pyodide itself once per Pyodide version and import list (cached).
 
     python_stdlib.zip replaces Pyodide's source-only library: the modules imported at start are bytecode.
-    python_snapshot.bin.gz is Python's memory once started with those modules imported (static/pyodide-start.mjs).
+    python_snapshot.bin.gz is Python's memory once started with those modules and scoring/ imported
+    (static/pyodide-start.mjs); a change to scoring/ makes a new one (static/worker.py checks the match).
     """
     source = NODE / "pyodide" / "python_stdlib.zip"
     tool = TOOLS / "python_start.mjs"
     modules = python_imports([*sorted(SCORING.glob("*.py")), STATIC / "worker.py"])
     digest = hashlib.sha256(source.read_bytes())
-    for part in (tool, TOOLS / "stdlib_bytecode.py", NODE / "pyodide" / "pyodide.asm.wasm"):
-        digest.update(part.read_bytes())
+    scoring = sorted(SCORING.glob("*.py"))
+    for part in (tool, TOOLS / "stdlib_bytecode.py", NODE / "pyodide" / "pyodide.asm.wasm", *scoring):
+        digest.update(part.name.encode() + part.read_bytes())
     digest.update(" ".join(modules).encode())
     cached = CACHE / f"python-start-{digest.hexdigest()[:16]}"
     if not cached.is_dir():
@@ -480,7 +482,8 @@ def prepare_python_start(out: Path) -> None:
         partial = CACHE / f"partial-{os.getpid()}"
         partial.mkdir(parents=True, exist_ok=True)
         names = [partial / name for name in PYTHON_START_FILES]
-        done = subprocess.run([node, tool, source, *names, *modules], capture_output=True, text=True, check=False)
+        command = [node, tool, source, *names, SCORING, *modules]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
         for stale in CACHE.glob("python-start-*"):

@@ -610,7 +610,19 @@ function setupGame(section) {
 
 usable();
 const history = setupHistory(document.querySelector("section.history"), (...args) => callPython("history", ...args));
-const controllers = new Map([...games].map(([id, section]) => [id, setupGame(section)]));
+// The game on screen is set up at once; the others when the browser is idle, one per task (no long task at start).
+const controllers = new Map();
+function controller(id) {
+  if (!controllers.has(id)) controllers.set(id, setupGame(games.get(id)));
+  return controllers.get(id);
+}
+const whenIdle = (task) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 20));
+function setupTheRest() {
+  const next = [...games.keys()].find((id) => !controllers.has(id));
+  if (next === undefined) return;
+  controller(next);
+  whenIdle(setupTheRest);
+}
 
 function route() {
   const { view, game: id, tool: chosen } = window.tcView(location.hash); // static/route.js: the view shown at first paint
@@ -623,7 +635,7 @@ function route() {
   const section = games.get(id);
   for (const t of section.querySelectorAll("[data-tool]")) t.hidden = t.dataset.tool !== chosen;
   for (const a of section.querySelectorAll("[data-tool-tab]")) a.setAttribute("aria-current", String(a.dataset.toolTab === chosen));
-  controllers.get(id).activate(chosen);
+  controller(id).activate(chosen);
 }
 
 // ------------------------------------------------------------ screen awake, grid width
@@ -678,3 +690,4 @@ document.addEventListener("tc:prefs", (event) => {
 });
 route();
 keepAwake();
+whenIdle(setupTheRest);

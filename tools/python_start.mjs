@@ -1,14 +1,17 @@
 // Prepares Python's start in the browser, inside the pinned Pyodide under Node.js (so the bytecode and memory match
 // the browser's CPython exactly):
 // 1. the standard library with the modules imported at start as bytecode (tools/stdlib_bytecode.py);
-// 2. a memory snapshot (gzipped) of Python started on that library with those modules imported. No code of the
-//    site is in it: scoring/ is imported from its files after the snapshot is restored.
-// Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP TARGET_SNAPSHOT MODULE...
-import { readFileSync, writeFileSync } from "node:fs";
+// 2. a memory snapshot (gzipped) of Python started on that library with those modules and the scoring package
+//    imported (from SCORING_DIR, where PyScript puts its files in the browser: /home/pyodide/scoring). Each scoring
+//    module records the SHA-256 of its source, so static/worker.py can tell whether the files served with the page
+//    are the ones in the snapshot, and import them afresh if not.
+// Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP TARGET_SNAPSHOT SCORING_DIR MODULE...
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
-const [source, library, snapshot, ...modules] = process.argv.slice(2);
+const [source, library, snapshot, scoring, ...modules] = process.argv.slice(2);
 
 const compiler = await loadPyodide();
 compiler.FS.writeFile("/tmp/source.zip", readFileSync(source));
@@ -18,4 +21,20 @@ writeFileSync(library, compiler.FS.readFile("/tmp/target.zip"));
 
 const python = await loadPyodide({ stdLibURL: library, _makeSnapshot: true });
 python.runPython(modules.map((name) => `import ${name}`).join("\n"));
+python.FS.mkdirTree("/home/pyodide/scoring");
+for (const name of readdirSync(scoring).filter((n) => n.endsWith(".py"))) {
+  python.FS.writeFile(`/home/pyodide/scoring/${name}`, readFileSync(join(scoring, name)));
+}
+python.runPython(`
+import hashlib, importlib, os, pkgutil, sys
+os.chdir("/home/pyodide")
+import scoring
+for info in pkgutil.iter_modules(scoring.__path__):
+    if info.name != "__main__":
+        importlib.import_module("scoring." + info.name)
+for name, module in list(sys.modules.items()):
+    if name == "scoring" or name.startswith("scoring."):
+        with open(module.__file__, "rb") as source:
+            module.__tc_source_sha256__ = hashlib.sha256(source.read()).hexdigest()
+`);
 writeFileSync(snapshot, gzipSync(python.makeMemorySnapshot(), { level: 9 }));

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.conftest import ROOT
 from tests.e2e.playpage import VIEWPORTS, Play, site_context
 
 pytestmark = pytest.mark.e2e
@@ -85,3 +86,31 @@ def test_nothing_moves_while_python_starts(browser: Browser, site_server, viewpo
         page.wait_for_timeout(500)
         shifts = page.evaluate("window.__shifts")
         assert sum(shifts) < 0.1, shifts
+
+
+def test_scoring_files_unlike_the_snapshot_are_imported_afresh(browser: Browser, site_server) -> None:
+    """The snapshot has scoring/ imported; served files that differ from it (a mixed-up cache) win over it."""
+    source = (ROOT / "scoring" / "burgundy_cards.py").read_text(encoding="utf-8")
+    changed = source.replace("ANIMAL_KIND_POINTS = (0, 0, 1, 2, 4)", "ANIMAL_KIND_POINTS = (0, 0, 1, 2, 40)")
+    assert changed != source
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        context.route("**/py/scoring/burgundy_cards.py", lambda route: route.fulfill(body=changed))
+        page = context.new_page()
+        said: list[str] = []
+        page.on("console", lambda message: said.append(message.text))
+        play = Play(page, site_server.url, GAME).open("score")
+        play.fill("animal_kinds", 0, 4)
+        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("40", timeout=60_000)
+        assert [line for line in said if "differs from the Python snapshot" in line]
+
+
+def test_the_snapshot_holds_the_scoring_package_as_built(browser: Browser, site_server) -> None:
+    """Served files equal to the snapshot's: nothing is imported again (the console says nothing of it)."""
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        said: list[str] = []
+        page.on("console", lambda message: said.append(message.text))
+        play = Play(page, site_server.url, GAME).open("score")
+        play.fill("animal_kinds", 0, 4)
+        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("4", timeout=60_000)
+        assert not [line for line in said if "differs from the Python snapshot" in line]
