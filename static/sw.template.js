@@ -22,7 +22,8 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
-      const hit = await cache.match(request, { ignoreSearch: true });
+      // An exact lookup first: matching with ignoreSearch has to read every entry of the cache.
+      const hit = (await cache.match(request)) ?? (url.search ? await cache.match(request, { ignoreSearch: true }) : undefined);
       if (hit) return hit;
       try {
         return await fetch(request);
