@@ -25,6 +25,7 @@ from scoring.api import setup_json
 from scoring.core import Field, FieldKind, Game, Text
 from sitebuild import BuildError, zh_script
 from sitebuild.glossary import TermMarker, check_labels, check_terms_used
+from sitebuild.hosts import check_hosts
 from sitebuild.links import check_links
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
 
@@ -561,6 +562,7 @@ def build(out: Path = ROOT / "site") -> str:
     render_pages(out, games, tables)
     write_index(out, index_json(game_list(games), docs, terms, table))
     check_links(out)
+    check_hosts(out)
     return write_service_worker(out)
 
 
