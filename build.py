@@ -54,7 +54,7 @@ CSP = {
 """Every page: nothing from another host, no inline script, style or event handler."""
 PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:"}
 """Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL."""
-PYTHON_PAGES = {"play"}
+PYTHON_PAGES = {"play", "python"}
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 HAN = re.compile(r"[\u3400-\u9fff]")
 RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+)$")
@@ -389,6 +389,7 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
         worker_config=worker_config(out),
         routes=play_routes(games),
     )
+    write("play/python.html", "python.html", page="python")
     (out / "play" / "routes.css").write_text(route_styles(play_routes(games)), encoding="utf-8")
     write("search/index.html", "search.html", page="search")
     write("offline.html", "offline.html", page="offline")

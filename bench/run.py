@@ -38,6 +38,7 @@ RESULTS = ROOT / "bench" / "results" / "latest.json"
 FLOOR = ROOT / "bench" / "floor"
 PHONE = {"width": 360, "height": 740}
 TIMEOUT = 120_000
+SETTLE_S = 3  # a browser just started loads its own pages (omnibox and other WebUI) for a while; then it is idle
 DWELL_MS = 3000  # a first visit stays open this long after Python answered: caches settle as for a real player
 KB = 1000
 
@@ -294,31 +295,59 @@ def edits(page: Page, count: int = 10) -> list[float]:
     return [page.evaluate(EDIT, [selector, str(value)]) for value in range(1, count + 1)]
 
 
-def rules_visit(playwright: Playwright, url: str) -> dict[str, object]:
-    """A rules page in a fresh browser: bytes the page transferred, first contentful paint, Python requests."""
+PAINT = """() => {
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+  const sum = (key) => entries.reduce((total, e) => total + e[key], 0);
+  return { fcp: fcp ? fcp.startTime : null, bytes: sum("transferSize"), decoded: sum("decodedBodySize") };
+}"""
+
+
+@contextmanager
+def running_browser(playwright: Playwright) -> Iterator[BrowserContext]:
+    """Chromium started and left to settle (its own start-up work done), as a reader's browser usually is."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
     try:
         context = browser.new_context(viewport=PHONE, service_workers="allow")
-        page = context.new_page()
+        context.new_page().goto("about:blank")
+        time.sleep(SETTLE_S)
+        yield context
+    finally:
+        browser.close()
+
+
+def rules_visit(context: BrowserContext, url: str) -> dict[str, object]:
+    """A rules page in a new tab of a running browser that has nothing of the site (HTTP cache and site data cleared):
+    bytes the page transferred, first contentful paint, Python requests."""
+    cdp = context.new_cdp_session(context.pages[0])
+    cdp.send("Network.clearBrowserCache")
+    origin = url.split("/rules/")[0]
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    cdp.detach()
+    page = context.new_page()
+    try:
         requested = page_requests(page)
         page.goto(url, wait_until="load")
         page.wait_for_timeout(500)  # anything the page would start after load
-        paint = page.evaluate(
-            """() => {
-              const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-              const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
-              const sum = (key) => entries.reduce((total, e) => total + e[key], 0);
-              return { fcp: fcp ? fcp.startTime : null, bytes: sum("transferSize"), decoded: sum("decodedBodySize") };
-            }"""
-        )
-        python = [u for u in requested if PYTHON_URL.search(u)]
-        return {
-            "bytes": paint["bytes"],
-            "decoded_bytes": paint["decoded"],
-            "fcp_ms": paint["fcp"],
-            "requests": len(requested),
-            "python": python,
-        }
+        paint = page.evaluate(PAINT)
+    finally:
+        page.close()
+    return {
+        "bytes": paint["bytes"],
+        "decoded_bytes": paint["decoded"],
+        "fcp_ms": paint["fcp"],
+        "requests": len(requested),
+        "python": [u for u in requested if PYTHON_URL.search(u)],
+    }
+
+
+def rules_visit_started_browser(playwright: Playwright, url: str) -> float:
+    """First contentful paint of a rules page opened as the very first thing a just-started browser does."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        page = browser.new_context(viewport=PHONE, service_workers="allow").new_page()
+        page.goto(url, wait_until="load")
+        return page.evaluate(PAINT)["fcp"]
     finally:
         browser.close()
 
@@ -362,10 +391,16 @@ def measure(runs: int, with_lighthouse: bool, log: Callable[[str], None]) -> dic
         floor_path = add_floor(site)
         with serve(site) as url:
             with sync_playwright() as playwright:
-                raw["rules"] = {}
+                raw["rules"], raw["rules_started_browser"] = {}, {}
+                with running_browser(playwright) as context:
+                    for game in build.GAMES:
+                        log(f"rules/{game}/ in a running browser")
+                        raw["rules"][game] = [rules_visit(context, f"{url}rules/{game}/") for _ in range(runs)]
                 for game in build.GAMES:
-                    log(f"rules/{game}/")
-                    raw["rules"][game] = [rules_visit(playwright, f"{url}rules/{game}/") for _ in range(runs)]
+                    log(f"rules/{game}/ in a just-started browser")
+                    raw["rules_started_browser"][game] = [
+                        rules_visit_started_browser(playwright, f"{url}rules/{game}/") for _ in range(runs)
+                    ]
                 raw["play"], raw["floor"] = {"cold": [], "warm": []}, {"cold": [], "warm": []}
                 for index in range(runs):
                     log(f"play/ and the floor, cold then warm, run {index + 1} of {runs}")
@@ -417,6 +452,13 @@ def summarize(raw: dict) -> list[dict[str, object]]:
             "ms",
             "rules_fcp_ms",
         )
+        if game in raw.get("rules_started_browser", {}):
+            row(
+                f"rules/{game}/: the same, browser just started",
+                f"rules.{game}.fcp_started_browser_ms",
+                median(raw["rules_started_browser"][game]),
+                "ms",
+            )
         python = max(len(v["python"]) for v in visits)
         row(f"rules/{game}/: Python runtime requests", f"rules.{game}.python", python, "", "rules_python_requests")
     for visit in ("cold", "warm"):

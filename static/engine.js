@@ -9,12 +9,31 @@ function showState(state) {
   else apply();
 }
 
+/** PyWorker, from PyScript loaded in a hidden frame of its own (see python-frame.js), so that PyScript does not search
+ *  this page's elements for Python to run. Resolved in a task after the frame's load, to keep long tasks apart. */
+function pyscriptFrame() {
+  return new Promise((resolve, reject) => {
+    const frame = document.createElement("iframe");
+    frame.hidden = true;
+    frame.tabIndex = -1;
+    frame.setAttribute("aria-hidden", "true");
+    frame.title = "Python";
+    frame.src = new URL("../play/python.html", import.meta.url).href;
+    frame.addEventListener("load", () => {
+      const found = frame.contentWindow?.tcPyWorker;
+      if (found) setTimeout(() => resolve(found));
+      else reject(new Error("play/python.html: PyScript did not load"));
+    });
+    document.head.append(frame);
+  });
+}
+
 let workerPromise = null;
 export function startWorker() {
   if (workerPromise) return workerPromise;
   timings.workerStart = performance.now();
-  workerPromise = import("../pyscript/core.js")
-    .then(({ PyWorker }) =>
+  workerPromise = pyscriptFrame()
+    .then((PyWorker) =>
       PyWorker(new URL("../static/worker.py", import.meta.url).href, {
         type: "pyodide",
         version: new URL("./pyodide-start.mjs", import.meta.url).href,

@@ -608,6 +608,9 @@ function setupGame(section) {
 
 // ------------------------------------------------------------ switching game and tool
 
+// Start-up runs as a few short tasks rather than one long one, so the page answers a tap in between.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+await nextTask();
 usable();
 const history = setupHistory(document.querySelector("section.history"), (...args) => callPython("history", ...args));
 // The game on screen is set up at once; the others when the browser is idle, one per task (no long task at start).
@@ -688,6 +691,8 @@ addEventListener("hashchange", route);
 document.addEventListener("tc:prefs", (event) => {
   if (event.detail.name !== "theme") route();
 });
+await nextTask();
 route();
+await nextTask();
 keepAwake();
 whenIdle(setupTheRest);
