@@ -7,10 +7,55 @@ export { version };
 
 const indexURL = new URL("../pyodide/", import.meta.url).href;
 
+function joined(first, second) {
+  const both = new Uint8Array(first.length + second.length);
+  both.set(first);
+  both.set(second, first.length);
+  return both;
+}
+
+/** Python's memory from python_snapshot.bin.gz: the pages that are not all zeros (tools/python_start.mjs has the
+ *  format), each written into place as it is unpacked. */
 async function snapshot() {
-  const response = await fetch(new URL("python_snapshot.bin.gz", indexURL));
-  if (!response.ok) throw new Error(`python_snapshot.bin.gz: HTTP ${response.status}`);
-  return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  const name = "python_snapshot.bin.gz";
+  const response = await fetch(new URL(name, indexURL));
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+  let head = new Uint8Array(0);
+  let memory = null;
+  let pages = null;
+  let pageSize = 0;
+  let page = 0; // the kept page being written, and how much of it is written
+  let written = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    let chunk = value;
+    if (!memory) {
+      head = joined(head, chunk);
+      if (head.length < 20) continue;
+      const view = new DataView(head.buffer);
+      if (new TextDecoder("latin1").decode(head.subarray(0, 8)) !== "TCSNAP1\n") throw new Error(`${name}: not a snapshot`);
+      const count = view.getUint32(16, true);
+      if (head.length < 20 + 4 * count) continue;
+      pageSize = view.getUint32(12, true);
+      pages = Array.from({ length: count }, (_, i) => view.getUint32(20 + 4 * i, true));
+      memory = new Uint8Array(view.getUint32(8, true));
+      chunk = head.subarray(20 + 4 * count);
+    }
+    for (let at = 0; at < chunk.length; ) {
+      if (page === pages.length) throw new Error(`${name}: more bytes than pages`);
+      const start = pages[page] * pageSize;
+      const size = Math.min(pageSize, memory.length - start);
+      const take = Math.min(size - written, chunk.length - at);
+      memory.set(chunk.subarray(at, at + take), start + written);
+      at += take;
+      written += take;
+      if (written === size) [page, written] = [page + 1, 0];
+    }
+  }
+  if (!memory || page !== pages.length) throw new Error(`${name}: cut short`);
+  return memory;
 }
 
 export async function loadPyodide(options) {

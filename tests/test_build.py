@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
+import struct
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -284,6 +286,24 @@ def test_worker_config_maps_every_scoring_module(built_site: Path) -> None:
     assert sorted(Path(k).name for k in config["files"]) == modules
     for source in config["files"]:
         assert (built_site / "play" / source).resolve().is_file()
+
+
+def test_the_snapshot_leaves_out_only_pages_of_zeros(built_site: Path) -> None:
+    """tools/python_start.mjs's format, read as static/pyodide-start.mjs reads it."""
+    data = gzip.decompress((built_site / "pyodide" / "python_snapshot.bin.gz").read_bytes())
+    assert data[:8] == b"TCSNAP1\n"
+    length, page_size, count = struct.unpack_from("<3I", data, 8)
+    pages = struct.unpack_from(f"<{count}I", data, 20)
+    assert page_size == 65536 and list(pages) == sorted(set(pages)) and pages[-1] * page_size < length
+    sizes = [min(page_size, length - index * page_size) for index in pages]
+    body = memoryview(data)[20 + 4 * count :]
+    assert len(body) == sum(sizes)
+    offset = 0
+    for size in sizes:
+        assert any(body[offset : offset + size]), "a kept page is all zeros"
+        offset += size
+    all_pages = -(-length // page_size)
+    assert 0 < count < all_pages  # pages were left out, and Python's memory is not empty
 
 
 def write_rules(folder: Path, zh: str, en: str) -> None:

@@ -1,10 +1,13 @@
 // Prepares Python's start in the browser, inside the pinned Pyodide under Node.js (so the bytecode and memory match
 // the browser's CPython exactly):
 // 1. the standard library with the modules imported at start as bytecode (tools/stdlib_bytecode.py);
-// 2. a memory snapshot (gzipped) of Python started on that library with those modules and the scoring package
+// 2. a memory snapshot of Python started on that library with those modules and the scoring package
 //    imported (from SCORING_DIR, where PyScript puts its files in the browser: /home/pyodide/scoring). Each scoring
 //    module records the SHA-256 of its source, so static/worker.py can tell whether the files served with the page
-//    are the ones in the snapshot, and import them afresh if not.
+//    are the ones in the snapshot, and import them afresh if not. About half of Python's memory is 64 KiB pages of
+//    zeros; the file leaves them out (static/pyodide-start.mjs puts the rest back in place), so the browser unpacks
+//    half as much. Format, gzipped: "TCSNAP1\n", then little-endian u32s: memory length, page size, count of pages
+//    kept, each kept page's index (ascending); then the kept pages' bytes in that order (the last page may be short).
 // Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP TARGET_SNAPSHOT SCORING_DIR MODULE...
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -37,4 +40,27 @@ for name, module in list(sys.modules.items()):
         with open(module.__file__, "rb") as source:
             module.__tc_source_sha256__ = hashlib.sha256(source.read()).hexdigest()
 `);
-writeFileSync(snapshot, gzipSync(python.makeMemorySnapshot(), { level: 9 }));
+
+/** Python's memory without its pages of zeros, in the format above. */
+function withoutZeroPages(memory, pageSize = 65536) {
+  const kept = [];
+  for (let start = 0; start < memory.length; start += pageSize) {
+    const end = Math.min(start + pageSize, memory.length);
+    for (let at = start; at < end; at++) {
+      if (memory[at] !== 0) {
+        kept.push(start / pageSize);
+        break;
+      }
+    }
+  }
+  const header = Buffer.alloc(20 + 4 * kept.length);
+  header.write("TCSNAP1\n", 0, "latin1");
+  header.writeUInt32LE(memory.length, 8);
+  header.writeUInt32LE(pageSize, 12);
+  header.writeUInt32LE(kept.length, 16);
+  kept.forEach((index, i) => header.writeUInt32LE(index, 20 + 4 * i));
+  const pages = kept.map((index) => memory.subarray(index * pageSize, (index + 1) * pageSize));
+  return Buffer.concat([header, ...pages]);
+}
+
+writeFileSync(snapshot, gzipSync(withoutZeroPages(python.makeMemorySnapshot()), { level: 9 }));
