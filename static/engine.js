@@ -1,6 +1,7 @@
-// The calculator's Python for play.js: the worker started by engine-start.js (in <head>), and calls into it.
-// Timings for the benchmark: window.__tcTimings.
+// The calculator's Python (PyScript's PyWorker on the local Pyodide, in a web worker), started by <head> while the
+// page is still being parsed; play.js calls into it. Timings for the benchmark: window.__tcTimings.
 export const timings = (window.__tcTimings ??= { recompute: [] });
+const config = JSON.parse(document.querySelector("meta[name=tc-worker-config]").content);
 
 function showState(state) {
   const apply = () => { document.querySelector(".engine").dataset.state = state; };
@@ -8,10 +9,37 @@ function showState(state) {
   else apply();
 }
 
+/** PyWorker, from PyScript loaded in a hidden frame of its own (see python-frame.js), so that PyScript does not search
+ *  this page's elements for Python to run. Resolved in a task after the frame's load, to keep long tasks apart. */
+function pyscriptFrame() {
+  return new Promise((resolve, reject) => {
+    const frame = document.createElement("iframe");
+    frame.hidden = true;
+    frame.tabIndex = -1;
+    frame.setAttribute("aria-hidden", "true");
+    frame.title = "Python";
+    frame.src = new URL("../play/python.html", import.meta.url).href;
+    frame.addEventListener("load", () => {
+      const found = frame.contentWindow?.tcPyWorker;
+      if (found) setTimeout(() => resolve(found));
+      else reject(new Error("play/python.html: PyScript did not load"));
+    });
+    document.head.append(frame);
+  });
+}
+
 let workerPromise = null;
 export function startWorker() {
   if (workerPromise) return workerPromise;
-  workerPromise = (window.tcEngine ?? Promise.reject(new Error("static/engine-start.js did not run")))
+  timings.workerStart = performance.now();
+  workerPromise = pyscriptFrame()
+    .then((PyWorker) =>
+      PyWorker(new URL("../static/worker.py", import.meta.url).href, {
+        type: "pyodide",
+        version: new URL("./pyodide-start.mjs", import.meta.url).href,
+        config,
+      }),
+    )
     .then(async (worker) => {
       await worker.sync.ping();
       timings.workerReady = performance.now();
