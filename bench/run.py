@@ -347,6 +347,7 @@ def rules_visit_started_browser(playwright: Playwright, url: str) -> float:
     try:
         page = browser.new_context(viewport=PHONE, service_workers="allow").new_page()
         page.goto(url, wait_until="load")
+        page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length", timeout=TIMEOUT)
         return page.evaluate(PAINT)["fcp"]
     finally:
         browser.close()
