@@ -10,7 +10,8 @@ function showState(state) {
 }
 
 /** PyWorker, from PyScript loaded in a hidden frame of its own (see python-frame.js), so that PyScript does not search
- *  this page's elements for Python to run. Resolved in a task after the frame's load, to keep long tasks apart. */
+ *  this page's elements for Python to run. The frame offers a promise of it; taken in a task after the frame's load,
+ *  to keep long tasks apart. */
 function pyscriptFrame() {
   return new Promise((resolve, reject) => {
     const frame = document.createElement("iframe");
