@@ -76,8 +76,11 @@ class Tab:
         deadline = time.monotonic() + timeout
         value: Any = None
         while True:
-            value = self.js(source, *args)
-            if value:
+            try:
+                value = self.js(source, *args)
+            except Exception as error:  # a navigation under way: the page's context went away; ask again
+                value = error
+            if value and not isinstance(value, Exception):
                 return value
             if time.monotonic() > deadline:
                 raise EngineError(f"{self.engine}: waited {timeout:.0f} s for {what or source!r}; last value {value!r}")

@@ -48,9 +48,11 @@ def wait_ready(tab: Tab, timeout: float = 90) -> None:
     assert state == "ready", f"{tab.engine}: the calculator's state is {state!r}"
 
 
-def field_css(game: str, key: str, player: int, entry: int | None = None, part: int | None = None) -> str:
-    """CSS of one input of the score sheet."""
-    css = f'{tool(game)} [data-field="{key}"][data-player="{player}"]'
+def field_css(
+    game: str, key: str, player: int, entry: int | None = None, part: int | None = None, form: str = "score"
+) -> str:
+    """CSS of one input of a form (the score sheet unless said)."""
+    css = f'{tool(game, form)} [data-field="{key}"][data-player="{player}"]'
     if entry is not None:
         css += f'[data-entry="{entry}"]'
     if part is not None:
@@ -62,34 +64,33 @@ def _is_radio(tab: Tab, css: str) -> bool:
     return tab.js("(css) => document.querySelector(css).type === 'radio'", css)
 
 
-def fill(tab: Tab, case: Case) -> None:
-    """Type the case's sheet into the page as a player would: player count, names, every value, table values."""
-    game = case.game
-    players = case.sheet["players"]
+def fill(tab: Tab, game: str, sheet: dict[str, Any], form: str = "score") -> None:
+    """Type a sheet into one of the game's forms as a player would: player count, names, every value, table values."""
+    players = sheet["players"]
     tab.select(f"{section(game)} [data-role=players]", str(len(players)))
     for index, player in enumerate(players):
-        tab.type(f'{tool(game)} [data-field=name][data-player="{index}"]', player["name"])
+        tab.type(f'{tool(game, form)} [data-field=name][data-player="{index}"]', player["name"])
         for key, value in player["scores"].items():
-            _fill_value(tab, game, key, index, value)
-    for key, value in case.sheet.get("table", {}).items():
-        css = f'{tool(game)} [data-field="{key}"][data-player="-1"]'
+            _fill_value(tab, game, form, key, index, value)
+    for key, value in sheet.get("table", {}).items():
+        css = f'{tool(game, form)} [data-field="{key}"][data-player="-1"]'
         if tab.js("(css) => document.querySelector(css).tagName", css) == "SELECT":
             tab.select(css, str(value))
         else:
-            _fill_value(tab, game, key, -1, value)
+            _fill_value(tab, game, form, key, -1, value)
 
 
-def _fill_value(tab: Tab, game: str, key: str, player: int, value: Any) -> None:
+def _fill_value(tab: Tab, game: str, form: str, key: str, player: int, value: Any) -> None:
     """One field, or each of its entries and parts."""
     if isinstance(value, list):
         for entry, item in enumerate(value):
             if isinstance(item, list):
                 for part, sub in enumerate(item):
-                    tab.type(field_css(game, key, player, entry, part), str(sub))
+                    tab.type(field_css(game, key, player, entry, part, form), str(sub))
             else:
-                tab.type(field_css(game, key, player, entry), str(item))
+                tab.type(field_css(game, key, player, entry, form=form), str(item))
         return
-    css = field_css(game, key, player)
+    css = field_css(game, key, player, form=form)
     if _is_radio(tab, css):
         if value:
             tab.check(css)

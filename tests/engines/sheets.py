@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import GAMES
-from scoring.api import evaluate
+from scoring.api import evaluate, run_helper
 from scoring.core import FieldKind, Game, active_player_fields, check_sheet
 
 NAMES = ("Ann", "小明", "Bo", "Zoë")
@@ -122,3 +122,31 @@ def case(game_id: str, players: int) -> Case:
             continue
         return Case(game_id, sheet, [_headline(p) for p in placed], [p["decided_by"]["en"] for p in placed], kinds)
     raise AssertionError(f"{game_id}: no valid sheet for {players} players drawn")
+
+
+@dataclass(frozen=True)
+class HelperCase:
+    """A helper's form filled, and the lines scoring writes for it."""
+
+    game: str
+    helper: str
+    sheet: dict[str, Any]
+    lines: list[str]  # in English
+
+
+def helper_case(game_id: str, helper_id: str, players: int) -> HelperCase:
+    """A valid input for an in-game helper and scoring's answer to it."""
+    game = GAMES[game_id]
+    helper = next(h for h in game.helpers if h.id == helper_id)
+    rng = random.Random(f"{game_id}-{helper_id}-{players}")
+    for _ in range(300):
+        sheet: dict[str, Any] = {"players": [{"name": NAMES[i], "scores": {}} for i in range(players)], "table": {}}
+        for field in helper.player_fields:
+            for player in sheet["players"]:
+                player["scores"][field.key] = _entered(field, rng)
+        for field in helper.table_fields:
+            sheet["table"][field.key] = field.choices[0].value if field.choices else _entered(field, rng)
+        answer = run_helper(game_id, helper_id, sheet)
+        if answer["ok"]:
+            return HelperCase(game_id, helper_id, sheet, [line["en"] for line in answer["lines"]])
+    raise AssertionError(f"{game_id}/{helper_id}: no valid input drawn")
