@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -188,3 +189,21 @@ def test_a_bruges_record_saved_before_the_variant_keeps_its_money_ranking() -> N
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.id)
 def test_a_games_tie_breakers_are_switched_on_together(game) -> None:
     assert len({t.requires for t in game.tie_breakers}) <= 1  # play/ shows or hides the "Ties:" line as one
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.id)
+def test_no_rule_outside_the_source_applies_unless_the_table_switches_it_on(game) -> None:
+    for breaker in game.tie_breakers:
+        assert breaker.in_source or breaker.requires, breaker.key  # the introductions say no rules were added
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("game_id", ["burgundy-cards", "tuscany"])
+def test_a_winner_only_tie_breaker_applied_to_every_place_is_said_on_sheet_and_rules_page(game_id: str) -> None:
+    notes = GAMES[game_id].notes
+    assert any("decide the winner only" in n.en or "decides the winner only" in n.en for n in notes)
+    assert any("只用来决定胜者" in n.zh for n in notes)
+    assert "to decide the winner only" in (ROOT / "content" / game_id / "en.md").read_text(encoding="utf-8")
+    assert "只用来决定胜者" in (ROOT / "content" / game_id / "zh.md").read_text(encoding="utf-8")
