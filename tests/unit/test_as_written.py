@@ -207,3 +207,11 @@ def test_a_winner_only_tie_breaker_applied_to_every_place_is_said_on_sheet_and_r
     assert any("只用来决定胜者" in n.zh for n in notes)
     assert "to decide the winner only" in (ROOT / "content" / game_id / "en.md").read_text(encoding="utf-8")
     assert "只用来决定胜者" in (ROOT / "content" / game_id / "zh.md").read_text(encoding="utf-8")
+
+
+def test_the_bruges_rules_page_says_ties_are_shared_and_the_money_rule_is_a_variant() -> None:
+    en = (ROOT / "content" / "bruges" / "en.md").read_text(encoding="utf-8")
+    zh = (ROOT / "content" / "bruges" / "zh.md").read_text(encoding="utf-8")
+    assert "The site applies the publisher's rule" not in en and "本站採用出版社的規則" not in zh
+    assert "share the place" in en and "共享名次" in zh
+    assert "Ties: most money left" in en and "平手時比剩餘金錢" in zh  # the option's label, as the sheet shows it
