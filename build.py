@@ -316,8 +316,8 @@ def default_players(game: Game) -> int:
 
 def scripts_of(text: str, source: str) -> dict[str, str]:
     """A Chinese text in both scripts, for the templates; rendered HTML stays HTML."""
-    if source not in zh_script.SCRIPTS:
-        raise BuildError(f"{source!r} is not a Chinese script ({', '.join(zh_script.SCRIPTS)})")
+    if source not in (*zh_script.SCRIPTS, zh_script.UI):
+        raise BuildError(f"{source!r} is not a Chinese script ({', '.join(zh_script.SCRIPTS)}) or {zh_script.UI!r}")
     written = zh_script.both(str(text), source)
     return {k: Markup(v) for k, v in written.items()} if isinstance(text, Markup) else written
 
