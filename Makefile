@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 PORT ?= 8000
 
-.PHONY: serve build test lint bench deps chromium clean
+.PHONY: serve build test lint bench deps chromium java clean
 
 serve: build
 	$(PY) sitebuild/serve.py site --port $(PORT)
@@ -25,11 +25,14 @@ node_modules/.installed: package.json package-lock.json
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+java:  # runs the Nu HTML Checker (npm vnu-jar) in the build tests
+	@command -v java >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; }
+
 lint: deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-test: deps chromium lint build
+test: java deps chromium lint build
 	$(PY) -m pytest
 
 bench: deps chromium build
