@@ -96,7 +96,9 @@ def test_tie_is_shared_unless_the_table_switches_the_money_rule_on(
         assert "not in the source text" in first
         assert "剩余金钱较多" in first  # Python's Chinese in the default script (Simplified)
         result_notes = play.tool().locator(".result-notes")
-        expect(result_notes).to_contain_text("This rule is not in the source text.")
+        expect(result_notes).to_contain_text(
+            "The publisher's rule (most guilders left wins; if still tied, the place is shared) is not in the source"
+        )
         play.fill("guilders", 0, 8)
         play.expect_ranking(["1. Ann · 40", "1. Bo · 40"])
         assert "shared" in play.reasons()[0]
