@@ -634,12 +634,7 @@ def check_form(
             scores = {}
         for key in scores:
             if key not in by_key:
-                problems.append(
-                    SheetError(
-                        f"players[{index}].scores.{key}",
-                        Text(f"未知计分项：{key}。", f"unknown category: {key}."),
-                    )
-                )
+                problems.append(_unused_score(game, f"players[{index}].scores.{key}", key))
         values: dict[str, Any] = {}
         for f in fields:
             path = f"players[{index}].scores.{f.key}"
@@ -720,6 +715,21 @@ def read_json(text: str, what: str) -> object:
         ) from None
     except RecursionError:
         raise SheetError(what, Text("JSON 嵌套层数过多，无法读取。", "JSON nested too deeply to read.")) from None
+
+
+def _unused_score(game: Game, path: str, key: str) -> SheetError:
+    """The problem of a score this form does not take: unknown, or a field of an option that is off."""
+    gated = next((f for f in game.player_fields if f.key == key and f.requires), None)
+    option = next((o for o in game.options if gated and o.key == gated.requires), None)
+    if gated is None or option is None:
+        return SheetError(path, Text(f"未知计分项：{key}。", f"unknown category: {key}."))
+    return SheetError(
+        path,
+        Text(
+            f"{gated.label.zh}：只在选项「{option.label.zh}」打开时使用。",
+            f"{gated.label.en}: used only with the option “{option.label.en}” on.",
+        ),
+    )
 
 
 def tie_breakers_in_play(game: Game, options: Mapping[str, bool]) -> Game:

@@ -215,3 +215,14 @@ def test_the_bruges_rules_page_says_ties_are_shared_and_the_money_rule_is_a_vari
     assert "The site applies the publisher's rule" not in en and "本站採用出版社的規則" not in zh
     assert "share the place" in en and "共享名次" in zh
     assert "Ties: most money left" in en and "平手時比剩餘金錢" in zh  # the option's label, as the sheet shows it
+
+
+def test_money_without_the_variant_names_the_option_that_takes_it() -> None:
+    found = problems("bruges", {"players": [{"name": "Ann", "scores": {"guilders": 3}}, {"name": "Bo"}]})
+    assert found == {
+        "players[0].scores.guilders": "Money left: used only with the option "
+        "“Ties: most money left (publisher's rule, not in the source)” on."
+    }
+    assert problems("bruges", {"players": [{"name": "Ann", "scores": {"gold": 3}}, {"name": "Bo"}]}) == {
+        "players[0].scores.gold": "unknown category: gold."
+    }
