@@ -5,7 +5,7 @@ PORT ?= 8000
 .PHONY: serve build test lint bench deps chromium clean
 
 serve: build
-	$(PY) sitebuild/serve.py site --port $(PORT)
+	$(PY) -m sitebuild.serve site --port $(PORT)
 
 build: deps
 	$(PY) build.py
