@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 PORT ?= 8000
 
-.PHONY: serve build test lint bench deps chromium clean
+.PHONY: serve build test lint bench deps chromium nginx clean
 
 serve: build
 	$(PY) -m sitebuild.serve site --port $(PORT)
@@ -25,14 +25,18 @@ node_modules/.installed: package.json package-lock.json
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+# The e2e tests' real web server (tests/nginx.py), with the brotli_static module where Debian has it.
+nginx:
+	@{ command -v nginx || test -x /usr/sbin/nginx; } >/dev/null && test -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static; }
+
 lint: deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-test: deps chromium lint build
+test: deps chromium nginx lint build
 	$(PY) -m pytest
 
-bench: deps chromium build
+bench: deps chromium nginx build
 	$(PY) bench/run.py
 
 clean:

@@ -147,14 +147,14 @@ def nginx_snippet(out: Path, policies: dict[Path, str]) -> str:
         *(f"    {mime} {suffix};" for mime, suffix in types),
         "}",
         "charset utf-8;",
-        "charset_types text/html text/css text/javascript application/json text/x-python;",
+        "charset_types text/css text/javascript application/json text/x-python;",
         "gzip_static on;",
         "gzip_vary on;",
         "index index.html;",
         "add_header X-Content-Type-Options nosniff always;",
         f'add_header Cache-Control "{REVALIDATE}" always;',
-        r"location ~ /_(headers|nginx\.conf|nginx-brotli\.conf)$ { return 404; }",
-        r"location ~ /pyscript/[\w.]+-[A-Za-z0-9_-]{8}\.js$ {",
+        r'location ~ "/_(headers|nginx\.conf|nginx-brotli\.conf)$" { return 404; }',
+        r'location ~ "/pyscript/[\w.]+-[A-Za-z0-9_-]{8}\.js$" {',
         "    add_header X-Content-Type-Options nosniff always;",
         f'    add_header Cache-Control "{IMMUTABLE}" always;',
         "}",
@@ -162,7 +162,7 @@ def nginx_snippet(out: Path, policies: dict[Path, str]) -> str:
     # Regular expressions are tried in order: the home page's empty path matches any folder, so it comes last.
     for policy, pages in sorted(by_policy.items(), key=lambda item: "" in item[1]):
         lines += [
-            f"location ~ /({'|'.join(sorted(pages))})(index\\.html)?$ {{",
+            f'location ~ "/({"|".join(sorted(pages))})(index\\.html)?$" {{',
             "    add_header X-Content-Type-Options nosniff always;",
             f'    add_header Cache-Control "{REVALIDATE}" always;',
             f'    add_header Content-Security-Policy "{policy}" always;',

@@ -120,3 +120,14 @@ def test_a_file_type_without_a_content_type_fails_the_build(tmp_path: Path) -> N
     odd.write_text("?")
     with pytest.raises(BuildError, match=r"notes\.xyz.*'\.xyz'"):
         check_types([odd])
+
+
+def test_github_pages_builds_with_cis_command_and_publishes_site() -> None:
+    root = Path(__file__).resolve().parent.parent
+    workflow = (root / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    assert re.search(r"^\s+run: \.ci/run$", workflow, re.M), "the same command as CI"
+    assert re.search(r"uses: actions/upload-pages-artifact@v\d+\n\s+with:\n\s+path: site$", workflow, re.M)
+    assert "uses: actions/deploy-pages@" in workflow and "pages: write" in workflow
+    assert "make test" in (root / ".ci" / "run").read_text(encoding="utf-8")
+    test_target = re.search(r"^test: (.+)$", (root / "Makefile").read_text(encoding="utf-8"), re.M).group(1).split()
+    assert {"chromium", "nginx", "build"} <= set(test_target)
