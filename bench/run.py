@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.e2e.playpage import OFFLINE_STATUS, wait_until_offline_ready  # noqa: E402
+from tests.e2e.playpage import OFFLINE_STATUS, wait_for_async, wait_until_offline_ready  # noqa: E402
 from tests.e2e.updates import rebuild_with_one_page_changed, replace_site  # noqa: E402
 from tests.nginx import Nginx  # noqa: E402
 
@@ -387,7 +387,7 @@ def wire_visit(playwright: Playwright, site: Path, work: Path, game: str) -> dic
         mark = len(server.sent())
         page.goto(f"{server.url}rules/{game}/")
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        page.wait_for_function(f"async (old) => (await ({OFFLINE_STATUS})()).version !== old", arg=before)
+        wait_for_async(page, f"async (old) => (await ({OFFLINE_STATUS})()).version !== old", before, TIMEOUT)
         wait_until_offline_ready(page, python=True)
         result["update"] = since(mark)
         return result

@@ -11,7 +11,15 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import SiteServer
-from tests.e2e.playpage import VIEWPORTS, Play, offline_status, site_context, wait_until_offline_ready
+from tests.e2e.playpage import (
+    OFFLINE_STATUS,
+    VIEWPORTS,
+    Play,
+    offline_status,
+    site_context,
+    wait_for_async,
+    wait_until_offline_ready,
+)
 from tests.e2e.updates import rebuild_with_one_page_changed, replace_site
 
 pytestmark = pytest.mark.e2e
@@ -138,13 +146,7 @@ def test_an_update_after_a_one_page_change_downloads_only_what_changed(
             start = len(server.sent)
             page.goto(f"{server.url}rules/bruges/")
             page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-            page.wait_for_function(
-                "(old) => new Promise((resolve) => { const c = new MessageChannel();"
-                " c.port1.onmessage = (e) => resolve(e.data.version !== old);"
-                " navigator.serviceWorker.controller.postMessage({ type: 'status' }, [c.port2]); })",
-                arg=before,
-                timeout=60_000,
-            )
+            wait_for_async(page, f"async (old) => (await ({OFFLINE_STATUS})()).version !== old", before)
             wait_until_offline_ready(page, python=True)
             fetched = [path for path, _ in server.sent[start:]]
             assert sent_bytes(server, start) <= UPDATE_LIMIT, server.sent[start:]
