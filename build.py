@@ -519,9 +519,12 @@ def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
 
 
 def worker_config(out: Path) -> dict[str, object]:
-    """PyScript's config for the worker: every scoring module mapped into Python's file system."""
+    """PyScript's config for the worker: every scoring module mapped into Python's file system.
+
+    `sync_main_only`: the worker never reaches the page's `window` (that needs SharedArrayBuffer, so cross-origin
+    isolation); it only keeps PyScript's module from warning about it on every start."""
     modules = sorted((out / "py" / "scoring").glob("*.py"))
-    return {"files": {f"../py/scoring/{p.name}": f"./scoring/{p.name}" for p in modules}}
+    return {"files": {f"../py/scoring/{p.name}": f"./scoring/{p.name}" for p in modules}, "sync_main_only": True}
 
 
 def precache_tiers(out: Path) -> dict[str, dict[str, str]]:

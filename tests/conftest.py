@@ -60,6 +60,8 @@ class _QuietHandler(SiteHandler):
 class SiteServer:
     """A static server on 127.0.0.1 that tests can stop and start again on the same port."""
 
+    handler: type[SiteHandler] = _QuietHandler
+
     def __init__(self, root: Path) -> None:
         self.root = root
         with socket.socket() as probe:
@@ -72,7 +74,7 @@ class SiteServer:
 
     def start(self) -> None:
         """Serve (again)."""
-        handler = functools.partial(_QuietHandler, directory=str(self.root))
+        handler = functools.partial(self.handler, directory=str(self.root))
         http.server.ThreadingHTTPServer.allow_reuse_address = True
         self._server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self._server.sent = self.sent  # type: ignore[attr-defined]

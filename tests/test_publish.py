@@ -130,4 +130,4 @@ def test_github_pages_builds_with_cis_command_and_publishes_site() -> None:
     assert "uses: actions/deploy-pages@" in workflow and "pages: write" in workflow
     assert "make test" in (root / ".ci" / "run").read_text(encoding="utf-8")
     test_target = re.search(r"^test: (.+)$", (root / "Makefile").read_text(encoding="utf-8"), re.M).group(1).split()
-    assert {"chromium", "nginx", "build"} <= set(test_target)
+    assert {"browsers", "nginx", "build"} <= set(test_target)
