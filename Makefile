@@ -2,10 +2,10 @@
 PY := .venv/bin/python
 PORT ?= 8000
 
-.PHONY: serve build test lint bench deps browsers java clean
+.PHONY: serve build test lint bench deps browsers java nginx clean
 
 serve: build
-	$(PY) sitebuild/serve.py site --port $(PORT)
+	$(PY) -m sitebuild.serve site --port $(PORT)
 
 build: deps
 	$(PY) build.py
@@ -32,16 +32,20 @@ browsers:
 java:  # runs the Nu HTML Checker (npm vnu-jar) in the build tests
 	@command -v java >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; }
 
+# The e2e tests' real web server (tests/nginx.py), with the brotli_static module where Debian has it.
+nginx:
+	@{ command -v nginx || test -x /usr/sbin/nginx; } >/dev/null && test -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static; }
+
 lint: deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
 # Fast tests first (unit, property, build; the HTML checker needs java), then the end-to-end ones in the three engines.
-test: java deps browsers lint build
+test: java deps browsers nginx lint build
 	$(PY) -m pytest -m "not e2e"
 	$(PY) -m pytest -m e2e
 
-bench: deps browsers build
+bench: deps browsers nginx build
 	$(PY) bench/run.py
 
 clean:

@@ -27,6 +27,7 @@ from sitebuild import BuildError, zh_script
 from sitebuild.glossary import TermMarker, check_labels, check_terms_used
 from sitebuild.hosts import check_hosts
 from sitebuild.links import check_links
+from sitebuild.publish import served_files, write_compressed, write_publishing
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
 
 ROOT = Path(__file__).resolve().parent
@@ -55,6 +56,11 @@ CSP = {
 PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:"}
 """Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL."""
 PYTHON_PAGES = {"play", "python"}
+FRAMED_PAGES = {"python"}
+FRAME_ANCESTORS = {True: "'self'", False: "'none'"}
+"""Pages the site shows in a frame of its own (play/ starts PyScript in play/python.html); no other site may frame any."""
+PYTHON_TIER = ("pyodide/", "pyscript/", "py/", "static/worker.py", "static/pyodide-start.mjs")
+"""The offline copy's heavy tier (the calculator's Python), cached on a visit to play/ or when the reader asks."""
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 HAN = re.compile(r"[\u3400-\u9fff]")
 RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+)$")
@@ -356,10 +362,13 @@ def content_security_policy(runs_python: bool) -> str:
     return "; ".join(f"{name} {value}" for name, value in (PYTHON_CSP if runs_python else CSP).items())
 
 
-def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_script.Table]) -> list[Path]:
-    """Write every HTML page; return their paths. tables: the run-time script tables, for Python's pictures."""
+def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_script.Table]) -> dict[Path, str]:
+    """Write every HTML page; return each one's policy as a header (the meta tag's plus frame-ancestors).
+
+    tables: the run-time script tables, for Python's pictures.
+    """
     env = make_environment()
-    pages = []
+    pages: dict[Path, str] = {}
 
     def write(relative: str, template: str, **context: object) -> None:
         depth = relative.count("/")
@@ -368,7 +377,7 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
-        pages.append(target)
+        pages[target] = f"{csp}; frame-ancestors {FRAME_ANCESTORS[context['page'] in FRAMED_PAGES]}"
 
     write("index.html", "index.html", page="home")
     for content in games:
@@ -434,7 +443,7 @@ def svg_markup(pictures: dict[str, str] | None, tables: dict[str, zh_script.Tabl
 
 def copy_assets(out: Path) -> None:
     """Static files, the scoring package, PyScript and Pyodide."""
-    shutil.copytree(STATIC, out / "static")
+    shutil.copytree(STATIC, out / "static", ignore=shutil.ignore_patterns("sw.template.js"))
     (out / "py" / "scoring").mkdir(parents=True)
     for source in sorted(SCORING.glob("*.py")):
         shutil.copy2(source, out / "py" / "scoring" / source.name)
@@ -520,34 +529,47 @@ def worker_config(out: Path) -> dict[str, object]:
     return {"files": {f"../py/scoring/{p.name}": f"./scoring/{p.name}" for p in modules}, "sync_main_only": True}
 
 
-def precache_list(out: Path) -> list[str]:
-    """Every file the service worker caches, as URLs relative to the site root."""
-    names = []
-    for path in sorted(out.rglob("*")):
-        if path.is_file() and path.name != "sw.js":
-            relative = path.relative_to(out).as_posix()
-            names.append("./" if relative == "index.html" else "./" + relative.removesuffix("index.html"))
-    return names
+def precache_tiers(out: Path) -> dict[str, dict[str, str]]:
+    """Every file the service worker may cache, as URLs relative to the site root with their content hash, by tier."""
+    tiers: dict[str, dict[str, str]] = {"light": {}, "python": {}}
+    for path in served_files(out):
+        relative = path.relative_to(out).as_posix()
+        if relative == "sw.js":
+            continue
+        url = "./" + relative.removesuffix("index.html")
+        tier = "python" if relative.startswith(PYTHON_TIER) else "light"
+        tiers[tier][url] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return tiers
 
 
-def content_version(out: Path) -> str:
-    """A hash of every file the service worker caches: names and bytes."""
-    digest = hashlib.sha256()
-    for url in precache_list(out):
+def wire_bytes(out: Path, urls: dict[str, str]) -> int:
+    """What these files weigh over the wire: the brotli copy where the build wrote one."""
+    total = 0
+    for url in urls:
         path = out / (url[2:] + ("index.html" if url.endswith("/") else ""))
-        digest.update(url.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+        packed = path.with_name(path.name + ".br")
+        total += (packed if packed.is_file() else path).stat().st_size
+    return total
+
+
+def content_version(out: Path, tiers: dict[str, dict[str, str]] | None = None) -> str:
+    """A hash of every file the service worker caches: names and content hashes."""
+    listed = precache_tiers(out) if tiers is None else tiers
+    return hashlib.sha256(json.dumps(listed, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def write_service_worker(out: Path) -> str:
-    """sw.js with the file list and a cache name derived from the content; return the version."""
-    template = out / "static" / "sw.template.js"
-    script = template.read_text(encoding="utf-8")
-    template.unlink()
-    files = precache_list(out)
-    version = content_version(out)
-    script = script.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=1))
+    """sw.js with both tiers' files and hashes, and the calculator's weight over the wire; return the version."""
+    script = (STATIC / "sw.template.js").read_text(encoding="utf-8")
+    tiers = precache_tiers(out)
+    version = content_version(out, tiers)
+    for name, value in (
+        ("__VERSION__", version),
+        ("__LIGHT__", json.dumps(tiers["light"], indent=1)),
+        ("__PYTHON__", json.dumps(tiers["python"], indent=1)),
+        ("__PYTHON_BYTES__", str(wire_bytes(out, tiers["python"]))),
+    ):
+        script = script.replace(name, value)
     (out / "sw.js").write_text(script, encoding="utf-8")
     return version
 
@@ -565,11 +587,15 @@ def build(out: Path = ROOT / "site") -> str:
     copy_assets(out)
     prepare_python_start(out)
     tables = write_script_tables(out)
-    render_pages(out, games, tables)
+    policies = render_pages(out, games, tables)
     write_index(out, index_json(game_list(games), docs, terms, table))
     check_links(out)
     check_hosts(out)
-    return write_service_worker(out)
+    write_compressed(out, CACHE / "compressed")
+    version = write_service_worker(out)
+    write_compressed(out, CACHE / "compressed", [out / "sw.js"])
+    write_publishing(out, policies)
+    return version
 
 
 def main() -> int:

@@ -2,7 +2,7 @@
 
 Every figure is the median of --runs runs (5 by default). The machine's load is recorded with the results:
 compare figures from one run, not across runs made under different load.
-`python bench/run.py --table bench/baseline.json` prints the table of an earlier run (for README).
+`python bench/run.py --table bench/baseline.json` prints the table of an earlier run (for docs/performance.md).
 """
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from bench import engines  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.e2e.playpage import OFFLINE_STATUS, wait_for_async, wait_until_offline_ready  # noqa: E402
+from tests.e2e.updates import rebuild_with_one_page_changed, replace_site  # noqa: E402
+from tests.nginx import Nginx  # noqa: E402
 
 T = TypeVar("T")
 RESULTS = ROOT / "bench" / "results" / "latest.json"
@@ -42,6 +45,7 @@ TIMEOUT = 120_000
 SETTLE_S = 3  # a browser just started loads its own pages (omnibox and other WebUI) for a while; then it is idle
 DWELL_MS = 3000  # a first visit stays open this long after Python answered: caches settle as for a real player
 KB = 1000
+WIRE_WAIT_MS = 40_000  # a first visit to a rules page: everything the site fetches within 40 s of opening it
 
 # Target per figure: (comparison, limit). Figures without a target are reported only.
 TARGETS: dict[str, tuple[str, float]] = {
@@ -54,6 +58,8 @@ TARGETS: dict[str, tuple[str, float]] = {
     "switch_ms": ("<=", 100),
     "python_starts_on_switch": ("<=", 0),
     "recompute_ms": ("<=", 16),
+    "wire_rules_first_visit": ("<=", 1500 * KB),
+    "wire_update": ("<=", 100 * KB),
     "lighthouse_score": (">=", 0.95),
     "lighthouse_tbt_ms": ("<=", 200),
 }
@@ -120,20 +126,18 @@ EDIT = """async ([selector, value]) => {
   return (await computed) - started;
 }""".replace("NEXT_COMPUTED", NEXT_COMPUTED)
 
-# In the page, once the service worker has installed: its cache's entries and their bytes.
+# In the page, once the service worker holds both tiers of the offline copy: its cache's entries and their bytes.
 PRECACHED = """async () => {
   await navigator.serviceWorker.ready;
-  const names = (await caches.keys()).filter((k) => k.startsWith("table-companion-"));
-  if (names.length !== 1) return null;
-  const cache = await caches.open(names[0]);
+  if (!navigator.serviceWorker.controller) return null;
+  const state = await (OFFLINE_STATUS)();
+  if (state.light.stored < state.light.total || state.python.stored < state.python.total) return null;
+  const cache = await caches.open("table-companion-files");
   const requests = await cache.keys();
-  const manifest = await (await fetch(new URL("sw.js", new URL(document.documentElement.dataset.root, location.href)))).text();
-  const listed = JSON.parse(manifest.match(/const FILES = (\\[[^\\]]*\\])/)[1]).length;
-  if (requests.length < listed) return null;
   let bytes = 0;
   for (const request of requests) bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
   return { files: requests.length, bytes };
-}"""
+}""".replace("OFFLINE_STATUS", OFFLINE_STATUS)
 
 PYTHON_URL = re.compile(r"/(pyodide|pyscript|py)/|\.(py|wasm)(\?|$)")
 
@@ -180,8 +184,8 @@ def serve(site: Path) -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    command = [sys.executable, str(ROOT / "sitebuild" / "serve.py"), str(site), "--port", str(port)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = [sys.executable, "-m", "sitebuild.serve", str(site), "--port", str(port)]
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10
         while not listening(port):
@@ -354,6 +358,45 @@ def rules_visit_started_browser(playwright: Playwright, url: str) -> float:
         browser.close()
 
 
+# ------------------------------------------------------------------ bytes over the wire (nginx, precompressed files)
+
+
+def wire_visit(playwright: Playwright, site: Path, work: Path, game: str) -> dict[str, int]:
+    """Bytes nginx sent (its access log) for: a rules page's first visit in a fresh profile, 40 s; then making the
+    calculator offline from the home page's offer; then the update after a new build with one page changed."""
+    live = work / "live"
+    shutil.copytree(site, live)
+    server = Nginx(live, work / "nginx")
+    server.start()
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+    def since(mark: int) -> int:
+        return sum(size for _, _, size in server.sent()[mark:])
+
+    try:
+        page = browser.new_context(viewport=PHONE, service_workers="allow").new_page()
+        page.goto(f"{server.url}rules/{game}/")
+        page.wait_for_timeout(WIRE_WAIT_MS)
+        result = {"rules_first_visit": since(0)}
+        mark = len(server.sent())
+        page.goto(server.url)
+        page.click('.offline-offer [data-offline-action="keep"]')
+        page.wait_for_selector('.offline-offer [data-offline-tier="python"][data-stored="true"]', timeout=TIMEOUT)
+        result["calculator_offline"] = since(mark)
+        before = page.evaluate(OFFLINE_STATUS)["version"]
+        replace_site(live, rebuild_with_one_page_changed(work / "next"))
+        mark = len(server.sent())
+        page.goto(f"{server.url}rules/{game}/")
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        wait_for_async(page, f"async (old) => (await ({OFFLINE_STATUS})()).version !== old", before, TIMEOUT)
+        wait_until_offline_ready(page, python=True)
+        result["update"] = since(mark)
+        return result
+    finally:
+        browser.close()
+        server.stop()
+
+
 # ------------------------------------------------------------------ Lighthouse
 
 
@@ -383,13 +426,26 @@ def lighthouse(url: str) -> dict[str, float]:
 # ------------------------------------------------------------------ the whole run
 
 
-def measure(runs: int, with_lighthouse: bool, log: Callable[[str], None]) -> dict[str, object]:
-    """Every figure of the benchmark, raw runs included."""
+def measure_wire(runs: int, site: Path, work: Path, log: Callable[[str], None]) -> list[dict[str, int]]:
+    """The bytes-over-the-wire visits, runs times."""
+    visits = []
+    with sync_playwright() as playwright:
+        for index in range(runs):
+            log(f"bytes over the wire (nginx): rules first visit, calculator offline, update; run {index + 1}")
+            visits.append(wire_visit(playwright, site, work / f"wire-{index}", "bruges"))
+    return visits
+
+
+def measure(runs: int, with_lighthouse: bool, log: Callable[[str], None], only_wire: bool = False) -> dict[str, object]:
+    """Every figure of the benchmark, raw runs included (only the bytes over the wire with only_wire)."""
     raw: dict[str, object] = {}
     with tempfile.TemporaryDirectory(prefix="bench-") as folder:
         work = Path(folder)
         log(f"building the site {runs} times")
         raw["build_s"], site = timed_builds(runs, work)
+        raw["wire"] = measure_wire(runs, site, work, log)
+        if only_wire:
+            return raw
         floor_path = add_floor(site)
         with serve(site) as url:
             with sync_playwright() as playwright:
@@ -434,6 +490,20 @@ def summarize(raw: dict) -> list[dict[str, object]]:
         rows.append({"figure": label, "key": key, "value": value, "unit": unit, "target": rule, "met": met})
 
     row("build of the whole site", "build_s", median(raw["build_s"]), "s")
+    wire = raw.get("wire", [])
+    for key, label, target in (
+        (
+            "rules_first_visit",
+            "bytes over the wire: rules page, first visit, 40 s (fresh profile)",
+            "wire_rules_first_visit",
+        ),
+        ("calculator_offline", "bytes over the wire: making the calculator offline", None),
+        ("update", "bytes over the wire: update after a one-page change (returning visitor)", "wire_update"),
+    ):
+        if wire:
+            row(label, f"wire.{key}", median([w[key] for w in wire]), "B", target)
+    if "play" not in raw:
+        return rows
     for game, visits in raw["rules"].items():
         row(
             f"rules/{game}/: bytes transferred",
@@ -588,13 +658,15 @@ def main() -> int:
         "--out", type=Path, default=RESULTS, help=f"JSON to write (default {RESULTS.relative_to(ROOT)})"
     )
     parser.add_argument("--table", type=Path, help="print the Markdown table of this JSON and stop")
+    parser.add_argument("--only-wire", action="store_true", help="only the bytes over the wire (build and nginx)")
     args = parser.parse_args()
     if args.table:
         print(markdown(json.loads(args.table.read_text(encoding="utf-8"))))
         return 0
     load_before = round(os.getloadavg()[0], 2)
     chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.split()
-    raw = measure(args.runs, not args.no_lighthouse, lambda text: print(f"· {text}", file=sys.stderr, flush=True))
+    log = lambda text: print(f"· {text}", file=sys.stderr, flush=True)  # noqa: E731
+    raw = measure(args.runs, not args.no_lighthouse, log, args.only_wire)
     report = {
         "meta": {
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),

@@ -1,4 +1,7 @@
-"""Serve the built site on 127.0.0.1 as a static host does: text files gzip-compressed for browsers that ask."""
+"""Serve the built site on 127.0.0.1 as a static host does: the build's .br/.gz copies to browsers that accept them.
+
+Run as `python -m sitebuild.serve site` (make serve). A text file without a precompressed copy is gzipped on the fly.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,9 @@ import http.server
 import io
 import os
 from pathlib import Path
+from typing import ClassVar
+
+from sitebuild.publish import ENCODINGS, PUBLISHING, TYPES, cache_control
 
 # Text the browser reads; everything else (wasm, zip, png, the gzipped snapshot) is sent as it is.
 COMPRESSIBLE = frozenset({".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".py", ".svg", ".txt", ".map"})
@@ -23,17 +29,33 @@ def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
     return gzip.compress(Path(path).read_bytes(), compresslevel=9, mtime=0)
 
 
-def accepts_gzip(accept_encoding: str) -> bool:
-    """Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0)."""
+def accepted(accept_encoding: str) -> set[str]:
+    """The encodings an Accept-Encoding header takes (not refused with q=0); "*" stands for any."""
+    taken = set()
     for item in accept_encoding.split(","):
         name, _, params = item.strip().partition(";")
-        if name.strip().lower() in ("gzip", "*"):
-            quality = params.strip().removeprefix("q=")
-            try:
-                return not params or float(quality or 1) > 0
-            except ValueError:
-                return False
-    return False
+        quality = params.strip().removeprefix("q=")
+        try:
+            if not params or float(quality or 1) > 0:
+                taken.add(name.strip().lower())
+        except ValueError:
+            continue
+    return taken - {""}
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0)."""
+    return bool(accepted(accept_encoding) & {"gzip", "*"})
+
+
+def negotiate(path: Path, accept_encoding: str) -> tuple[str, Path] | None:
+    """The build's precompressed copy of a file the browser accepts, brotli first, or None."""
+    taken = accepted(accept_encoding)
+    for name, suffix in ENCODINGS.items():
+        copy = path.with_name(path.name + suffix)
+        if (name in taken or "*" in taken) and copy.is_file():
+            return name, copy
+    return None
 
 
 def unchanged_since(header: str | None, mtime: float) -> bool:
@@ -48,28 +70,45 @@ def unchanged_since(header: str | None, mtime: float) -> bool:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files; HTML, CSS, JavaScript, JSON and Python gzip-compressed when the client accepts it."""
+    """Static files: the precompressed copy the client accepts, else text gzipped on the fly, else as they are."""
 
-    def send_head(self) -> io.BufferedIOBase | None:
-        """The response head, compressed when it can be; anything else (redirects, 404, 304) as http.server does."""
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def requested_file(self) -> Path:
+        """The file the request path names: a folder's index.html for a path ending in '/'."""
         path = Path(self.translate_path(self.path))
         if path.is_dir() and self.path.partition("?")[0].endswith("/"):
             path = path / "index.html"
-        if (
-            path.suffix not in COMPRESSIBLE
-            or not path.is_file()
-            or not accepts_gzip(self.headers.get("Accept-Encoding", ""))
-        ):
+        return path
+
+    def end_headers(self) -> None:
+        """Every answer is revalidated, except files named by their content hash (as the published site's headers)."""
+        path = self.requested_file()
+        if path.is_file():
+            self.send_header("Cache-Control", cache_control(Path(self.directory), path))
+        super().end_headers()
+
+    def send_head(self) -> io.BufferedIOBase | None:
+        """The response head, compressed when it can be; anything else (redirects, 404, 304) as http.server does."""
+        path = self.requested_file()
+        if path.name in PUBLISHING and path.parent == Path(self.directory):
+            self.send_error(http.HTTPStatus.NOT_FOUND)
+            return None
+        accept = self.headers.get("Accept-Encoding", "")
+        copy = negotiate(path, accept) if path.is_file() else None
+        if not path.is_file() or (copy is None and (path.suffix not in COMPRESSIBLE or not accepts_gzip(accept))):
             return super().send_head()
         stat = path.stat()
         if unchanged_since(self.headers.get("If-Modified-Since"), stat.st_mtime):
             self.send_response(http.HTTPStatus.NOT_MODIFIED)
             self.end_headers()
             return None
-        body = gzipped(str(path), stat.st_mtime_ns, stat.st_size)
+        encoding, body = (
+            (copy[0], copy[1].read_bytes()) if copy else ("gzip", gzipped(str(path), stat.st_mtime_ns, stat.st_size))
+        )
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))

@@ -68,23 +68,3 @@ function showOnline() {
 addEventListener("online", showOnline);
 addEventListener("offline", showOnline);
 showOnline();
-
-// The offline copy is fetched after the page has loaded and, on play/, once the calculator has started, so that
-// downloading it never competes with first paint or with Python's start.
-function afterStart(then) {
-  const engine = document.querySelector(".engine");
-  if (!engine || engine.dataset.state !== "loading") return then();
-  const watch = new MutationObserver(() => {
-    if (engine.dataset.state !== "loading") { watch.disconnect(); then(); }
-  });
-  watch.observe(engine, { attributes: true, attributeFilter: ["data-state"] });
-}
-function registerServiceWorker() {
-  navigator.serviceWorker.register(new URL(root.dataset.root + "sw.js", location.href)).catch((error) => {
-    console.warn("no offline copy this time; the page itself works", error);
-  });
-}
-if ("serviceWorker" in navigator && (location.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname))) {
-  if (document.readyState === "complete") afterStart(registerServiceWorker);
-  else addEventListener("load", () => afterStart(registerServiceWorker), { once: true });
-}

@@ -1,39 +1,135 @@
-// Service worker: precache the whole site (pages, scoring, PyScript, Pyodide) and serve it offline.
+// Service worker: the offline copy in two tiers, every file stored under its content hash (build.py writes the lists).
+// Light tier (pages, styles, scripts, search index, icons): cached on any visit. Python tier (Pyodide, its start-up
+// snapshot, PyScript, scoring): cached on a visit to play/, or when the reader asks (the Offline panel, site.js).
+// A new build fetches only the files whose hash changed; entries no build lists any more are deleted on activation.
 const VERSION = "__VERSION__";
-const CACHE = "table-companion-" + VERSION;
-const FILES = __FILES__;
+const LIGHT = __LIGHT__;
+const PYTHON = __PYTHON__;
+const PYTHON_BYTES = __PYTHON_BYTES__;
+const FILES = { ...LIGHT, ...PYTHON };
+const CACHE = "table-companion-files";
+const PARALLEL = 4;
+
+const scope = () => self.registration.scope;
+/** The cache key of a listed file: its URL with its content hash. */
+const key = (path) => new URL(`${path}?__tc=${FILES[path]}`, scope()).href;
+/** The reader chose to keep the calculator offline: updates then fetch its changed files too. */
+const wantedKey = () => new URL("./__tc-python-wanted", scope()).href;
+
+/** Fetch and store the listed files not stored yet under their current hash; return how many were fetched. */
+async function fill(paths) {
+  const cache = await caches.open(CACHE);
+  const todo = [];
+  for (const path of paths) if (!(await cache.match(key(path)))) todo.push(path);
+  let next = 0;
+  async function worker() {
+    while (next < todo.length) {
+      const path = todo[next++];
+      const response = await fetch(new URL(path, scope()), { cache: "no-cache" });
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      await cache.put(key(path), response);
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return todo.length;
+}
+
+async function pythonWanted() {
+  return Boolean(await (await caches.open(CACHE)).match(wantedKey()));
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    (async () => {
+      await fill(Object.keys(LIGHT));
+      if (await pythonWanted()) await fill(Object.keys(PYTHON));
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("table-companion-") && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+    (async () => {
+      for (const name of await caches.keys()) if (name.startsWith("table-companion-") && name !== CACHE) await caches.delete(name);
+      const cache = await caches.open(CACHE);
+      const current = new Set([...Object.keys(FILES).map(key), wantedKey()]);
+      for (const request of await cache.keys()) if (!current.has(request.url)) await cache.delete(request);
+      await self.clients.claim();
+    })(),
   );
 });
+
+/** The listed path a request asks for ("./rules/bruges/" for …/rules/bruges/index.html), or null. */
+function listed(url) {
+  const base = new URL(scope());
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return null;
+  const path = "./" + url.pathname.slice(base.pathname.length).replace(/(^|\/)index\.html$/, "$1");
+  return path in FILES ? path : null;
+}
+
+async function respond(event, path) {
+  const request = event.request;
+  const cache = await caches.open(CACHE);
+  const hit = path && (await cache.match(key(path)));
+  if (hit) return hit;
+  try {
+    const response = await fetch(request);
+    // The calculator's files are kept as play/ loads them, so that making it offline does not fetch them twice.
+    if (path in PYTHON && response.ok && response.status === 200 && new URL(request.url).search === "") {
+      event.waitUntil(cache.put(key(path), response.clone()));
+    }
+    return response;
+  } catch (error) {
+    if (request.mode === "navigate") {
+      const fallback = await cache.match(key("./offline.html"));
+      if (fallback) return fallback;
+    }
+    throw error;
+  }
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || request.headers.has("range")) return;
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      // An exact lookup first: matching with ignoreSearch has to read every entry of the cache.
-      const hit = (await cache.match(request)) ?? (url.search ? await cache.match(request, { ignoreSearch: true }) : undefined);
-      if (hit) return hit;
-      try {
-        return await fetch(request);
-      } catch (error) {
-        if (request.mode === "navigate") {
-          const fallback = await cache.match(new URL("offline.html", self.registration.scope).href);
-          if (fallback) return fallback;
-        }
-        throw error;
-      }
-    }),
-  );
+  const path = listed(new URL(request.url));
+  if (path || request.mode === "navigate") event.respondWith(respond(event, path));
+});
+
+/** What is offline: counts of stored files per tier, and the calculator's weight over the wire. */
+async function status() {
+  const cache = await caches.open(CACHE);
+  const stored = async (paths) => {
+    let count = 0;
+    for (const path of paths) if (await cache.match(key(path))) count += 1;
+    return count;
+  };
+  return {
+    version: VERSION,
+    light: { stored: await stored(Object.keys(LIGHT)), total: Object.keys(LIGHT).length },
+    python: { stored: await stored(Object.keys(PYTHON)), total: Object.keys(PYTHON).length, bytes: PYTHON_BYTES },
+  };
+}
+
+const ACTIONS = {
+  status,
+  async "keep-python"() {
+    await (await caches.open(CACHE)).put(wantedKey(), new Response("1"));
+    await fill(Object.keys(PYTHON));
+    return status();
+  },
+  async "free-python"() {
+    const cache = await caches.open(CACHE);
+    await cache.delete(wantedKey());
+    for (const path of Object.keys(PYTHON)) await cache.delete(key(path));
+    return status();
+  },
+};
+
+// site.js asks through a MessageChannel: { type: "status" | "keep-python" | "free-python" }; the answer is status().
+self.addEventListener("message", (event) => {
+  const action = ACTIONS[event.data?.type];
+  const port = event.ports[0];
+  if (!action || !port) return;
+  event.waitUntil(action().then((value) => port.postMessage(value), (error) => port.postMessage({ error: String(error) })));
 });

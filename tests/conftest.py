@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import shutil
 import socket
 import threading
@@ -46,10 +47,16 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class _QuietHandler(SiteHandler):
-    """The site as `make serve` serves it, without a log line per request."""
+    """The site as `make serve` serves it, without a log line per request; counts the bytes of each body it sends."""
 
     def log_message(self, format: str, *args: object) -> None:
         """Stay quiet."""
+
+    def copyfile(self, source: io.BufferedIOBase, outputfile: io.BufferedIOBase) -> None:
+        """Send the body and note (path, bytes) on the server's list."""
+        data = source.read()
+        outputfile.write(data)
+        self.server.sent.append((self.path, len(data)))  # type: ignore[attr-defined]
 
 
 class SiteServer:
@@ -64,12 +71,15 @@ class SiteServer:
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self._server: http.server.ThreadingHTTPServer | None = None
+        self.sent: list[tuple[str, int]] = []
+        """(request path, body bytes) of every response with a body, in order: bytes over the wire."""
 
     def start(self) -> None:
         """Serve (again)."""
         handler = functools.partial(self.handler, directory=str(self.root))
         http.server.ThreadingHTTPServer.allow_reuse_address = True
         self._server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self._server.sent = self.sent  # type: ignore[attr-defined]
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
 
     def stop(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -256,22 +257,64 @@ def check_policy(path: Path, python: bool) -> None:
     assert markup.inline == [], path
 
 
-def test_service_worker_precaches_exactly_the_site(built_site: Path) -> None:
-    script = (built_site / "sw.js").read_text(encoding="utf-8")
-    version = re.search(r'const VERSION = "([0-9a-f]{16})"', script)
-    assert version
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", script, re.S).group(1))
-    on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()} - {"sw.js"}
-    listed = {f[2:] + ("index.html" if f.endswith("/") else "") for f in files}
-    assert listed == on_disk
-    assert "pyodide/pyodide.asm.wasm" in listed and "pyscript/core.js" in listed
-    assert "search/index.json" in listed and "search/index.html" in listed
+def sw_tiers(site: Path) -> dict[str, dict[str, str]]:
+    """The service worker's two lists: URL → content hash."""
+    script = (site / "sw.js").read_text(encoding="utf-8")
+    return {
+        tier: json.loads(re.search(rf"const {tier.upper()} = (\{{.*?\}});", script, re.S).group(1))
+        for tier in ("light", "python")
+    }
 
 
-def test_cache_name_follows_the_content(tmp_path: Path, built_site: Path) -> None:
+def test_service_worker_lists_every_served_file_once_with_its_hash(built_site: Path) -> None:
+    tiers = sw_tiers(built_site)
+    names = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
+    copies = {n for n in names if n.endswith(".br") or (n.endswith(".gz") and n[:-3] in names)}
+    for_host = {n for n in names if n.startswith("_")}
+    assert {"index.html.br", "pyodide/pyodide.asm.wasm.gz"} <= copies and for_host == {
+        "_headers",
+        "_nginx.conf",
+        "_nginx-brotli.conf",
+    }
+    light, python = tiers["light"], tiers["python"]
+    assert not set(light) & set(python)
+    path = {url: url[2:] + ("index.html" if url.endswith("/") else "") for url in {**light, **python}}
+    assert set(path.values()) == names - copies - for_host - {"sw.js"}
+    for url, digest in {**light, **python}.items():
+        assert digest == hashlib.sha256((built_site / path[url]).read_bytes()).hexdigest()[:16], url
+    assert {"./", "./rules/bruges/", "./play/", "./search/", "./search/index.json", "./static/site.css"} <= set(light)
+    assert {"./static/icon-192.png", "./manifest.webmanifest", "./offline.html", "./static/offline.js"} <= set(light)
+    heavy = {
+        "./pyodide/pyodide.asm.wasm",
+        "./pyodide/python_snapshot.bin.gz",
+        "./pyscript/core.js",
+        "./py/scoring/core.py",
+    }
+    assert heavy | {"./static/worker.py"} <= set(python)
+    assert all(
+        url.startswith(("./pyodide/", "./pyscript/", "./py/", "./static/worker.py", "./static/pyodide-start.mjs"))
+        for url in python
+    )
+
+
+def test_light_tier_weighs_at_most_1_5_mb_over_the_wire(built_site: Path) -> None:
+    light = sw_tiers(built_site)["light"]
+    wire = build.wire_bytes(built_site, light)
+    raw = sum((built_site / (u[2:] + ("index.html" if u.endswith("/") else ""))).stat().st_size for u in light)
+    assert wire <= 1_500_000 and wire < raw / 3, (wire, raw)
+    assert f"const PYTHON_BYTES = {build.wire_bytes(built_site, sw_tiers(built_site)['python'])};" in (
+        built_site / "sw.js"
+    ).read_text(encoding="utf-8")
+
+
+def test_a_changed_file_changes_its_hash_and_the_version_only(tmp_path: Path, built_site: Path) -> None:
     again = build.build(tmp_path / "a")
     assert again == re.search(r'const VERSION = "(\w+)"', (built_site / "sw.js").read_text()).group(1)
+    before = build.precache_tiers(tmp_path / "a")
     (tmp_path / "a" / "static" / "site.css").write_text("changed", encoding="utf-8")
+    after = build.precache_tiers(tmp_path / "a")
+    changed = {url for tier in after for url in after[tier] if after[tier][url] != before[tier][url]}
+    assert changed == {"./static/site.css"}
     assert build.content_version(tmp_path / "a") != again
 
 

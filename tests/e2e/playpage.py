@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -143,18 +144,56 @@ class Play:
         return self.tool(tool).locator(".problems")
 
 
-def wait_until_offline_ready(page: Page) -> None:
-    """Wait until the service worker controls the page and has cached the whole site, Pyodide included."""
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=30_000)
+OFFLINE_STATUS = """() => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => resolve(event.data);
+  navigator.serviceWorker.controller.postMessage({ type: "status" }, [channel.port2]);
+})"""
+"""In a page the service worker controls: what it holds offline, per tier (sw.template.js's status())."""
+
+
+def offline_status(page: Page) -> dict:
+    """The service worker's answer: {light: {stored, total}, python: {stored, total, bytes}, version}."""
+    return page.evaluate(OFFLINE_STATUS)
+
+
+def wait_for_async(page: Page, script: str, arg: object = None, timeout_ms: float = 60_000) -> object:
+    """Evaluate an async script until it resolves to something truthy; return that.
+
+    (Playwright's wait_for_function does not await a promise: an async predicate is truthy at once.)
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(script, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{script[:80]!r} stayed {value!r} for {timeout_ms / 1000:.0f} s")
+        page.wait_for_timeout(250)
+
+
+SW_READY = """() => Promise.race([
+  navigator.serviceWorker.ready.then(() => true),
+  new Promise((resolve) => setTimeout(() => resolve(false), 30000)),
+])"""
+
+
+def wait_until_offline_ready(page: Page, python: bool | None = None, timeout_ms: float = 60_000) -> None:
+    """Wait until the service worker controls the page and holds the light tier, and the Python tier too when
+    python is true (by default: on play/, which keeps it)."""
+    assert page.evaluate(SW_READY), "no active service worker within 30 s"
     if page.evaluate("navigator.serviceWorker.controller === null"):
         page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.wait_for_function(
-        """async () => {
-            const keys = (await caches.keys()).filter((k) => k.startsWith("table-companion-"));
-            if (keys.length !== 1) return false;
-            const cache = await caches.open(keys[0]);
-            return Boolean(await cache.match(new URL("pyodide/pyodide.asm.wasm", document.documentElement.dataset.root ? new URL(document.documentElement.dataset.root, location.href) : location.href)));
-        }""",
-        timeout=60_000,
+    if python is None:
+        python = page.evaluate("document.body.classList.contains('page-play')")
+    tiers = ["light", "python"] if python else ["light"]
+    wait_for_async(
+        page,
+        f"""async (tiers) => {{
+            const state = await ({OFFLINE_STATUS})();
+            return tiers.every((tier) => state[tier].stored === state[tier].total);
+        }}""",
+        tiers,
+        timeout_ms,
     )

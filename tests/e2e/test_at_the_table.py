@@ -507,7 +507,8 @@ def test_installable_and_opens_offline_from_the_home_screen(
     try:
         page = context.pages[0]
         page.goto(site_server.url)
-        wait_until_offline_ready(page)
+        page.locator('.offline-offer [data-offline-action="keep"]').click()  # the calculator too, as a host would
+        wait_until_offline_ready(page, python=True)
         cdp = context.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
         manifest = cdp.send("Page.getAppManifest")

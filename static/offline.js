@@ -1,0 +1,89 @@
+// The offline copy (sw.js, two tiers): registered after the page has loaded; the Offline panel in settings and the
+// home page's one-line offer show what is offline and let the reader keep or free the calculator's Python.
+import { message } from "./site.js";
+
+const root = document.documentElement;
+const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+const supported = "serviceWorker" in navigator && (location.protocol === "https:" || local);
+
+/** Run then once play/'s calculator has started (at once on other pages), so that caching never competes with it. */
+function afterStart(then) {
+  const engine = document.querySelector(".engine");
+  if (!engine || engine.dataset.state !== "loading") return then();
+  const watch = new MutationObserver(() => {
+    if (engine.dataset.state !== "loading") {
+      watch.disconnect();
+      then();
+    }
+  });
+  watch.observe(engine, { attributes: true, attributeFilter: ["data-state"] });
+}
+
+/** Ask the active service worker: "status", "keep-python" or "free-python"; the answer is what is offline. */
+async function ask(type) {
+  const registration = await navigator.serviceWorker.ready;
+  const channel = new MessageChannel();
+  const answer = new Promise((resolve) => {
+    channel.port1.onmessage = (event) => resolve(event.data);
+  });
+  registration.active.postMessage({ type }, [channel.port2]);
+  const state = await answer;
+  if (state.error) throw new Error(state.error);
+  return state;
+}
+
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+function show(state) {
+  for (const mark of document.querySelectorAll("[data-offline-tier]")) {
+    const tier = state[mark.dataset.offlineTier];
+    const stored = tier.stored === tier.total;
+    mark.querySelector(".yes").hidden = !stored;
+    mark.querySelector(".no").hidden = stored;
+    mark.dataset.stored = String(stored);
+  }
+  for (const size of document.querySelectorAll("[data-python-size]")) size.textContent = megabytes(state.python.bytes);
+  const kept = state.python.stored === state.python.total;
+  for (const button of document.querySelectorAll('[data-offline-action="keep"]')) button.hidden = kept;
+  for (const button of document.querySelectorAll('[data-offline-action="free"]')) button.hidden = state.python.stored === 0;
+  for (const shown of document.querySelectorAll("[data-offline]")) shown.hidden = false;
+}
+
+function note(key) {
+  for (const line of document.querySelectorAll("[data-offline-note]")) line.replaceChildren(...(key ? [message(key)] : []));
+}
+
+async function act(type, busy, done) {
+  const buttons = document.querySelectorAll("[data-offline-action]");
+  for (const button of buttons) button.disabled = true;
+  note(busy);
+  try {
+    show(await ask(type));
+    note(done);
+  } catch (error) {
+    console.warn("offline copy:", error);
+    note("offline-failed");
+  } finally {
+    for (const button of buttons) button.disabled = false;
+  }
+}
+
+for (const button of document.querySelectorAll('[data-offline-action="keep"]')) {
+  button.addEventListener("click", () => act("keep-python", "offline-saving", "offline-saved"));
+}
+for (const button of document.querySelectorAll('[data-offline-action="free"]')) {
+  button.addEventListener("click", () => act("free-python", null, "offline-freed"));
+}
+
+function start() {
+  navigator.serviceWorker
+    .register(new URL(root.dataset.root + "sw.js", location.href))
+    .then(() => (document.body.classList.contains("page-play") ? ask("keep-python") : ask("status")))
+    .then(show)
+    .catch((error) => console.warn("no offline copy this time; the page itself works", error));
+}
+
+if (supported) {
+  if (document.readyState === "complete") afterStart(start);
+  else addEventListener("load", () => afterStart(start), { once: true });
+}
