@@ -18,7 +18,9 @@ from .core import (
     summary,
 )
 from .history import History, document, make_record, merge, read_history, to_csv
-from .svg import both, result_chart, setup_figure
+from .players import people, rename, separate
+from .stats import parse_filters, statistics
+from .svg import both, result_chart, setup_figure, stats_charts
 
 
 def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> dict[str, Any]:
@@ -102,11 +104,12 @@ def _read(stored: str | None) -> History:
 
 def _history_answer(history: History, shown: bool = True, **extra: Any) -> dict[str, Any]:
     """A history as the page gets it: the text to store, what was wrong with the text read, the records if shown."""
-    stored = json.dumps(document(history.records), ensure_ascii=False, separators=(",", ":"))
+    stored = json.dumps(document(history.records, names=history.names), ensure_ascii=False, separators=(",", ":"))
     _known.clear()
-    _known[stored] = History(history.records)
+    _known[stored] = History(history.records, history.names)
     answer = {"ok": history.error is None, "problems": [p.as_dict() for p in history.problems], "stored": stored}
-    return {**answer, "records": history.records, **extra} if shown else {**answer, **extra}
+    listed = {"records": history.records, "names": history.names}
+    return {**answer, **listed, **extra} if shown else {**answer, **extra}
 
 
 def history_view(stored: str | None) -> dict[str, Any]:
@@ -129,7 +132,8 @@ def history_add(stored: str | None, game_id: str, sheet: object, saved: str) -> 
     except SheetError as error:
         return {"ok": False, "problems": [error.as_dict()]}
     records, added = merge(history.records, [record])
-    return {**_history_answer(History(records), shown=False), "record": record, "added": added}
+    answer = _history_answer(History(records, history.names), shown=False)
+    return {**answer, "record": record, "added": added, "count": len(records)}
 
 
 def history_import(stored: str | None, text: str) -> dict[str, Any]:
@@ -142,7 +146,7 @@ def history_import(stored: str | None, text: str) -> dict[str, Any]:
         return {"ok": False, "problems": [incoming.error.as_dict()]}
     records, added = merge(current.records, incoming.records)
     return {
-        **_history_answer(History(records)),
+        **_history_answer(History(records, {**incoming.names, **current.names})),
         "problems": [p.as_dict() for p in incoming.problems],
         "added": added,
         "already": len(incoming.records) - added,
@@ -155,7 +159,7 @@ def history_delete(stored: str | None, record_id: str) -> dict[str, Any]:
     history = _read(stored)
     if refusal := _unsound(history):
         return refusal
-    return _history_answer(History([r for r in history.records if r["id"] != record_id]))
+    return _history_answer(History([r for r in history.records if r["id"] != record_id], history.names))
 
 
 def history_export(stored: str | None, exported: str) -> dict[str, Any]:
@@ -163,5 +167,48 @@ def history_export(stored: str | None, exported: str) -> dict[str, Any]:
     history = _read(stored)
     if refusal := _unsound(history):
         return refusal
-    text = json.dumps(document(history.records, exported), ensure_ascii=False, indent=1)
+    text = json.dumps(document(history.records, exported, history.names), ensure_ascii=False, indent=1)
     return {"ok": True, "problems": [], "json": text, "csv": to_csv(history.records)}
+
+
+def history_stats(stored: str | None, filters: object) -> dict[str, Any]:
+    """The statistics of the stored history (re-scored with today's rules), with their pictures in each language."""
+    history = _read(stored)
+    try:
+        chosen = parse_filters(filters)
+    except SheetError as error:
+        return {"ok": False, "problems": [error.as_dict()]}
+    figures = statistics(history.records, history.names, chosen)
+    return {
+        "ok": True,
+        "problems": [p.as_dict() for p in history.problems],
+        "stats": figures,
+        "charts": stats_charts(figures),
+        "people": people(history.records, history.names),
+    }
+
+
+def history_people(stored: str | None) -> dict[str, Any]:
+    """Everyone in the history under one identity each, most games first (for the score sheet's quick picks)."""
+    history = _read(stored)
+    return {"ok": True, "problems": [], "people": people(history.records, history.names)}
+
+
+def history_rename(stored: str | None, old: object, new: object) -> dict[str, Any]:
+    """Count every game of `old` under `new`: a rename, or a merge when `new` is someone already in the history."""
+    history = _read(stored)
+    if refusal := _unsound(history):
+        return refusal
+    names, error = rename(history.names, history.records, old, new)
+    if error is not None:
+        return {"ok": False, "problems": [error.as_dict()]}
+    return _history_answer(History(history.records, names), people=people(history.records, names))
+
+
+def history_separate(stored: str | None, name: object) -> dict[str, Any]:
+    """Undo a merge for one name: it counts as itself again."""
+    history = _read(stored)
+    if refusal := _unsound(history):
+        return refusal
+    names = separate(history.names, name)
+    return _history_answer(History(history.records, names), people=people(history.records, names))

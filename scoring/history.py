@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from . import GAMES
-from .core import SheetError, Text, active_player_fields, parse_sheet, score
+from .core import Sheet, SheetError, Text, active_player_fields, parse_sheet, score_points
+from .players import read_names
 
 FORMAT = "table-companion-history"
 VERSION = 1
@@ -47,14 +48,17 @@ class History:
     """A history as read: the records kept, the ones left out (with why), or why nothing could be read."""
 
     records: list[dict[str, Any]] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    """One identity per player: a name's key to the name shown (players.py)."""
     skipped: list[SheetError] = field(default_factory=list)
     recomputed: list[SheetError] = field(default_factory=list)
+    name_problems: list[SheetError] = field(default_factory=list)
     error: SheetError | None = None
 
     @property
     def problems(self) -> list[SheetError]:
         """Everything that makes the text read differ from the history kept."""
-        return [self.error] if self.error else [*self.skipped, *self.recomputed]
+        return [self.error] if self.error else [*self.skipped, *self.recomputed, *self.name_problems]
 
 
 # ---------------------------------------------------------------- one record
@@ -67,8 +71,12 @@ def plain(value: Any) -> Any:
 
 def normal_sheet(game_id: str, raw: object) -> dict[str, Any]:
     """A valid sheet as the history keeps it: cleaned names, numbers as numbers, only the fields in use."""
+    return _normal(game_id, parse_sheet(GAMES[game_id], raw))
+
+
+def _normal(game_id: str, sheet: Sheet) -> dict[str, Any]:
+    """A parsed sheet as the history keeps it."""
     game = GAMES[game_id]
-    sheet = parse_sheet(game, raw)
     fields = active_player_fields(game, sheet.options)
     return {
         "players": [{"name": p.name, "scores": {f.key: plain(p.values[f.key]) for f in fields}} for p in sheet.players],
@@ -102,8 +110,10 @@ def make_record(game_id: object, raw_sheet: object, saved: object) -> dict[str, 
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise SheetError("game", Text(f"未知游戏：{str(game_id)[:40]}。", f"unknown game: {str(game_id)[:40]}."))
     when = timestamp(saved)
-    sheet = normal_sheet(game_id, raw_sheet)
-    result = score(GAMES[game_id], sheet)
+    game = GAMES[game_id]
+    parsed = parse_sheet(game, raw_sheet)
+    sheet = _normal(game_id, parsed)
+    result = (game.score or score_points)(game, parsed)
     players = [
         {
             "name": p.name,
@@ -128,12 +138,14 @@ def make_record(game_id: object, raw_sheet: object, saved: object) -> dict[str, 
 # ---------------------------------------------------------------- a history
 
 
-def document(records: list[dict[str, Any]], exported: str | None = None) -> dict[str, Any]:
-    """The history as stored in the browser and exported as a file."""
+def document(
+    records: list[dict[str, Any]], exported: str | None = None, names: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The history as stored in the browser and exported as a file (with the merged names, if any)."""
     head: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     if exported is not None:
         head["exported"] = timestamp(exported, "exported")
-    return {**head, "records": records}
+    return {**head, **({"names": names} if names else {}), "records": records}
 
 
 def newest_first(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -190,7 +202,8 @@ def read_history(text: str | None) -> History:
             f"记录太多（{len(raw_records)} 条，最多 {MAX_RECORDS} 条）。",
             f"too many records ({len(raw_records)}; at most {MAX_RECORDS}).",
         )
-    history = History()
+    names, name_problems = read_names(data.get("names"))
+    history = History(names=names, name_problems=name_problems)
     seen: set[str] = set()
     for index, raw in enumerate(raw_records):
         try:
@@ -245,9 +258,16 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
+def csv_categories(records: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every score category of the games in these records, as (game, category key), in site order."""
+    present = {r["game"] for r in records}
+    return [(gid, key) for gid, game in GAMES.items() if gid in present for key in game.category_labels()]
+
+
 def csv_rows(records: list[dict[str, Any]]) -> list[list[str]]:
-    """One row per player per game (place order), after a header row."""
-    rows = [list(CSV_COLUMNS)]
+    """One row per player per game (place order), after a header row; a column per category (game.key) after."""
+    categories = csv_categories(records)
+    rows = [[*CSV_COLUMNS, *(f"{gid}.{key}" for gid, key in categories)]]
     for record in records:
         for player in record["players"]:
             reason = player["decided_by"]
@@ -265,6 +285,10 @@ def csv_rows(records: list[dict[str, Any]]) -> list[list[str]]:
                     _cell(reason["zh"]),
                     _cell(reason["en"]),
                     record["id"],
+                    *(
+                        str(player["breakdown"].get(key, "")) if gid == record["game"] else ""
+                        for gid, key in categories
+                    ),
                 ]
             )
     return rows

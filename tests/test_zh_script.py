@@ -106,7 +106,11 @@ def test_phrase_conversions_in_scoring_were_read() -> None:
     phrases = {script: {k: v for k, v in table.items() if len(k) > 1} for script, table in tables.items()}
     assert phrases == {
         "zh-Hans": {},
-        "zh-Hant": {"”重复了（不区分大小写和全角/半角）。": "”重複了（不區分大小寫和全角/半角）。"},
+        "zh-Hant": {
+            "”重复了（不区分大小写和全角/半角）。": "”重複了（不區分大小寫和全角/半角）。",
+            "名字合并表格式错误，已忽略。": "名字合併表格式錯誤，已忽略。",  # 合并 is written 合併 in Traditional
+            "名字合并表中的一项无法读取，已忽略：": "名字合併表中的一項無法讀取，已忽略：",
+        },
     }
 
 

@@ -127,8 +127,13 @@ def test_csv_has_one_row_per_player_and_never_a_formula() -> None:
     text = history_export(history, SAVED)["csv"]
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
-    assert rows[0] == list(CSV_COLUMNS)
+    labels = GAMES["burgundy-cards"].category_labels()
+    assert rows[0] == [*CSV_COLUMNS, *(f"burgundy-cards.{key}" for key in labels)]
     table = [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
+    # every category's points, adding up to the total
+    for row in table:
+        assert sum(int(row[f"burgundy-cards.{key}"] or 0) for key in labels) == int(row["total"])
+    assert table[0]["burgundy-cards.estate_sets"] == "9"
     # a leading apostrophe makes a spreadsheet show the name as text instead of running it
     assert [(r["place"], r["player"], r["total"], r["winner"]) for r in table] == [
         ("1", "'-Bo", "9", "yes"),
@@ -282,7 +287,7 @@ def test_command_line_lists_a_history_file_or_prints_it_as_csv(tmp_path, capsys)
         "Placed by total points (20). (Bo 20, Ann 19)\n"
     )
     assert main(["history", str(file), "--csv"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == ",".join(CSV_COLUMNS)
+    assert capsys.readouterr().out.splitlines()[0].startswith(",".join(CSV_COLUMNS) + ",burgundy-cards.estate_sets,")
     file.write_text("[1]", encoding="utf-8")
     assert main(["history", str(file)]) == 2
     assert capsys.readouterr().err == "error: file: this is not a history file exported by Table Companion.\n"
