@@ -19,6 +19,7 @@ from .core import (
 )
 from .history import History, document, make_record, merge, read_history, to_csv
 from .players import people, rename, separate
+from .share import decode, link, qr_svgs
 from .stats import parse_filters, statistics
 from .svg import both, result_chart, setup_figure, stats_charts
 
@@ -185,6 +186,7 @@ def history_stats(stored: str | None, filters: object) -> dict[str, Any]:
         "stats": figures,
         "charts": stats_charts(figures),
         "people": people(history.records, history.names),
+        "names": history.names,
     }
 
 
@@ -212,3 +214,54 @@ def history_separate(stored: str | None, name: object) -> dict[str, Any]:
         return refusal
     names = separate(history.names, name)
     return _history_answer(History(history.records, names), people=people(history.records, names))
+
+
+# ---------------------------------------------------------------- a result passed to another phone
+
+
+def share_link(base: str, game_id: str, sheet: object, saved: str) -> dict[str, Any]:
+    """The link (play/ with the sheet in its fragment) and its QR code for a final sheet; problems if not final."""
+    try:
+        record = make_record(game_id, sheet, saved)
+    except SheetError as error:
+        return {"ok": False, "problems": [error.as_dict()]}
+    address = link(base, record)
+    return {"ok": True, "problems": [], "link": address, "qr": qr_svgs(address), "summary": _summary(record)}
+
+
+def _summary(record: dict[str, Any]) -> dict[str, str]:
+    """A record's one-line result."""
+    game = get_game(record["game"])
+    return summary(game, score(game, record["sheet"])).as_dict()
+
+
+def share_view(payload: object) -> dict[str, Any]:
+    """The result a link carries, re-scored here: what to show; a message in both languages when it cannot be read."""
+    try:
+        record = decode(payload)
+    except SheetError as error:
+        return {"ok": False, "problems": [error.as_dict()]}
+    game = get_game(record["game"])
+    result = score(game, record["sheet"])
+    return {
+        "ok": True,
+        "problems": [],
+        "record": record,
+        "result": result.as_dict(),
+        "chart": both(result_chart, game, result),
+        "summary": summary(game, result).as_dict(),
+    }
+
+
+def history_add_shared(stored: str | None, payload: object) -> dict[str, Any]:
+    """Add the result a link carries to the stored history, checked like an import: nothing twice."""
+    history = _read(stored)
+    if refusal := _unsound(history):
+        return refusal
+    try:
+        record = decode(payload)
+    except SheetError as error:
+        return {"ok": False, "problems": [error.as_dict()]}
+    records, added = merge(history.records, [record])
+    answer = _history_answer(History(records, history.names), shown=False)
+    return {**answer, "record": record, "added": added, "count": len(records)}

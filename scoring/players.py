@@ -99,7 +99,8 @@ def rename(
             )
     out = {k: (target if name_key(v) == name_key(source) else v) for k, v in names.items()}
     for spelling in (before, source, after):
-        out[name_key(spelling)] = target
+        if spelling != target or name_key(spelling) in out:
+            out[name_key(spelling)] = target
     return {k: v for k, v in out.items() if k != v}, None
 
 
