@@ -18,7 +18,6 @@ from importlib import metadata
 from pathlib import Path
 
 import segno
-
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
