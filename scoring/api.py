@@ -17,7 +17,7 @@ from .core import (
     setup_diagram,
     summary,
 )
-from .history import History, document, make_record, merge, read_history, to_csv
+from .history import History, document, make_record, merge, read_history, read_stored, stored_text, to_csv
 from .players import people, rename, separate
 from .share import decode, link, qr_svgs
 from .stats import parse_filters, statistics
@@ -99,13 +99,13 @@ def _read(stored: str | None) -> History:
     text = stored or ""
     if text not in _known:
         _known.clear()
-        _known[text] = read_history(text)
+        _known[text] = read_stored(text)
     return _known[text]
 
 
 def _history_answer(history: History, shown: bool = True, **extra: Any) -> dict[str, Any]:
     """A history as the page gets it: the text to store, what was wrong with the text read, the records if shown."""
-    stored = json.dumps(document(history.records, names=history.names), ensure_ascii=False, separators=(",", ":"))
+    stored = stored_text(history)
     _known.clear()
     _known[stored] = History(history.records, history.names)
     answer = {"ok": history.error is None, "problems": [p.as_dict() for p in history.problems], "stored": stored}

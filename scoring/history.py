@@ -12,8 +12,10 @@ import csv
 import hashlib
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from . import GAMES
@@ -41,6 +43,19 @@ CSV_COLUMNS = (
 )
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A spreadsheet runs a cell that starts with one of these as a formula."""
+
+
+def _rules_digest() -> str:
+    """A digest of every scoring module's source: the same for the same rules, different after any change."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+RULES = _rules_digest()
+SEALED = re.compile(rf'\{{"format":"{FORMAT}","version":{VERSION},"checked":"([0-9a-f]{{32}})",')
+"""The start of a history stored by this site: a seal over the rest (the names and records) and today's rules."""
 
 
 @dataclass
@@ -146,6 +161,26 @@ def document(
     if exported is not None:
         head["exported"] = timestamp(exported, "exported")
     return {**head, **({"names": names} if names else {}), "records": records}
+
+
+def _seal(rest: str) -> str:
+    """The seal of a stored history's names and records under today's rules."""
+    return hashlib.sha256((RULES + rest).encode()).hexdigest()[:32]
+
+
+def stored_text(history: History) -> str:
+    """The history as the browser keeps it, sealed: read back under the same rules, it need not be re-scored."""
+    rest = json.dumps({"names": history.names, "records": history.records}, ensure_ascii=False, separators=(",", ":"))
+    return f'{{"format":"{FORMAT}","version":{VERSION},"checked":"{_seal(rest[1:])}",{rest[1:]}'
+
+
+def read_stored(text: str | None) -> History:
+    """The browser's stored history: as it is when sealed under today's rules and unchanged; checked otherwise."""
+    found = SEALED.match(text or "")
+    if found and found.group(1) == _seal(text[found.end() :]):  # type: ignore[index]
+        data = json.loads("{" + text[found.end() :])  # type: ignore[index]
+        return History(records=data["records"], names=data["names"])
+    return read_history(text)
 
 
 def newest_first(records: list[dict[str, Any]]) -> list[dict[str, Any]]:

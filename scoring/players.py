@@ -8,7 +8,7 @@ forms do not count) to the name shown for that person. A name with no entry is i
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .core import SheetError, Text, check_name, name_key
@@ -20,6 +20,19 @@ MAX_NAMES = 2000
 def identity(name: str, names: Mapping[str, str]) -> str:
     """The name a player is shown and counted under."""
     return names.get(name_key(name), name)
+
+
+def person_key(names: Mapping[str, str]) -> Callable[[str], str]:
+    """name → the key of the person it counts as, remembered per name (a history repeats a few names many times)."""
+    known: dict[str, str] = {}
+
+    def key(name: str) -> str:
+        found = known.get(name)
+        if found is None:
+            found = known[name] = name_key(identity(name, names))
+        return found
+
+    return key
 
 
 def read_names(raw: object) -> tuple[dict[str, str], list[SheetError]]:
@@ -107,10 +120,10 @@ def rename(
 def shown_names(records: Iterable[dict[str, Any]], names: Mapping[str, str]) -> dict[str, str]:
     """Each person's key to the name shown: the merged name, or else the spelling used most (the earliest of equals)."""
     counts: dict[str, Counter[str]] = {}
+    key = person_key(names)
     for record in sorted(records, key=lambda r: r["saved"]):
         for player in record["players"]:
-            shown = identity(player["name"], names)
-            counts.setdefault(name_key(shown), Counter())[shown] += 1
+            counts.setdefault(key(player["name"]), Counter())[identity(player["name"], names)] += 1
     return {key: spellings.most_common(1)[0][0] for key, spellings in counts.items()}
 
 
@@ -118,13 +131,14 @@ def people(records: Iterable[dict[str, Any]], names: Mapping[str, str]) -> list[
     """Everyone in the history under their identity, most games first: name, games, last played, other names."""
     records = list(records)
     shown = shown_names(records, names)
+    person, spelling = person_key(names), person_key({})
     found: dict[str, dict[str, Any]] = {}
     for record in records:
         for player in record["players"]:
-            key = name_key(identity(player["name"], names))
+            key = person(player["name"])
             entry = found.setdefault(key, {"name": shown[key], "games": 0, "last": "", "also": []})
             entry["games"] += 1
             entry["last"] = max(entry["last"], record["saved"])
-            if name_key(player["name"]) != key and player["name"] not in entry["also"]:
+            if spelling(player["name"]) != key and player["name"] not in entry["also"]:
                 entry["also"].append(player["name"])
     return sorted(found.values(), key=lambda p: (-p["games"], p["name"]))

@@ -7,14 +7,14 @@ their identity (players.py). A shared first place is a win for each player who s
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from . import GAMES
-from .core import SheetError, Text, name_key
-from .players import identity, shown_names
+from .core import SheetError, Text
+from .players import person_key, shown_names
 
 SHARED_WIN = Text(
     "并列第一算作每位并列者各赢一局。", "A shared first place counts as a win for each player who shares it."
@@ -69,9 +69,9 @@ def parse_filters(raw: object) -> Filters:
     return Filters(game, player, since, until)
 
 
-def _chosen(records: list[dict[str, Any]], names: Mapping[str, str], filters: Filters) -> list[dict[str, Any]]:
+def _chosen(records: list[dict[str, Any]], person: Callable[[str], str], filters: Filters) -> list[dict[str, Any]]:
     """The records the filters let through, oldest first."""
-    wanted = name_key(identity(filters.player, names)) if filters.player else None
+    wanted = person(filters.player) if filters.player else None
     kept = []
     for record in records:
         day = record["saved"][:10]
@@ -79,7 +79,7 @@ def _chosen(records: list[dict[str, Any]], names: Mapping[str, str], filters: Fi
             continue
         if (filters.since and day < filters.since) or (filters.until and day > filters.until):
             continue
-        if wanted and all(name_key(identity(p["name"], names)) != wanted for p in record["players"]):
+        if wanted and all(person(p["name"]) != wanted for p in record["players"]):
             continue
         kept.append(record)
     return sorted(kept, key=lambda r: (r["saved"], r["id"]))
@@ -135,7 +135,7 @@ class _Tally:
 
 
 def _block(
-    records: list[dict[str, Any]], names: Mapping[str, str], shown: Mapping[str, str], one_game: bool
+    records: list[dict[str, Any]], person: Callable[[str], str], shown: Mapping[str, str], one_game: bool
 ) -> dict[str, Any]:
     """Figures over these records: per player, margins of victory, what decided first place."""
     tallies: dict[str, _Tally] = {}
@@ -146,7 +146,7 @@ def _block(
         firsts = [p for p in record["players"] if p["place"] == 1]
         shared += len(firsts) > 1
         for player in record["players"]:
-            key = name_key(identity(player["name"], names))
+            key = person(player["name"])
             tallies.setdefault(key, _Tally(shown[key])).add(record, player, len(firsts) > 1)
         decided = {p["decided_by"]["key"] for p in firsts if p["decided_by"]["rule"] == "tie-breaker"}
         breakers.update(k for k in decided if k)
@@ -167,12 +167,12 @@ def _block(
     }
 
 
-def _timeline(records: list[dict[str, Any]], names: Mapping[str, str], shown: Mapping[str, str]) -> dict[str, Any]:
+def _timeline(records: list[dict[str, Any]], person: Callable[[str], str], shown: Mapping[str, str]) -> dict[str, Any]:
     """Each player's total in every game of one game kind, in date order (None where they did not play)."""
     series: dict[str, dict[str, Any]] = {}
     for index, record in enumerate(records):
         for player in record["players"]:
-            key = name_key(identity(player["name"], names))
+            key = person(player["name"])
             line = series.setdefault(key, {"name": shown[key], "totals": [None] * len(records)})
             line["totals"][index] = player["total"]
     return {"saved": [r["saved"] for r in records], "series": list(series.values())}
@@ -180,9 +180,10 @@ def _timeline(records: list[dict[str, Any]], names: Mapping[str, str], shown: Ma
 
 def statistics(records: list[dict[str, Any]], names: Mapping[str, str], filters: Filters) -> dict[str, Any]:
     """Every figure of the statistics view as JSON, for the records the filters let through."""
-    chosen = _chosen(records, names, filters)
+    person = person_key(names)
+    chosen = _chosen(records, person, filters)
     shown = shown_names(records, names)
-    overall = _block(chosen, names, shown, one_game=False)
+    overall = _block(chosen, person, shown, one_game=False)
     overall.pop("tie_breakers")
     by_game = defaultdict(list)
     for record in chosen:
@@ -191,7 +192,7 @@ def statistics(records: list[dict[str, Any]], names: Mapping[str, str], filters:
     for game_id, game in GAMES.items():
         if game_id not in by_game:
             continue
-        block = _block(by_game[game_id], names, shown, one_game=True)
+        block = _block(by_game[game_id], person, shown, one_game=True)
         labels = {t.key: t.label for t in game.tie_breakers}
         counted = block.pop("tie_breakers")
         games.append(
@@ -203,7 +204,7 @@ def statistics(records: list[dict[str, Any]], names: Mapping[str, str], filters:
                     {"key": k, "count": n, **labels[k].as_dict()} for k, n in counted.most_common() if k in labels
                 ],
                 "categories": [{"key": k, **v.as_dict()} for k, v in game.category_labels().items()],
-                "timeline": _timeline(by_game[game_id], names, shown),
+                "timeline": _timeline(by_game[game_id], person, shown),
             }
         )
     return {

@@ -38,12 +38,12 @@ function linkBlock() {
   const copy = document.createElement("button");
   copy.type = "button";
   copy.dataset.action = "copy-link";
-  copy.append(bilingual("span", { zh: "复制结果链接", en: "Copy the result's link" }));
+  copy.append(bilingual("span", { zh: "复制链接（给另一部手机）", en: "Copy the link (for another phone)" }));
   const share = document.createElement("button");
   share.type = "button";
   share.dataset.action = "share-link";
   share.hidden = typeof navigator.share !== "function";
-  share.append(bilingual("span", { zh: "分享结果链接", en: "Share the result's link" }));
+  share.append(bilingual("span", { zh: "分享链接", en: "Share the link" }));
   const state = document.createElement("p");
   state.className = "link-state";
   state.setAttribute("role", "status");

@@ -187,6 +187,10 @@ def qr_text(png: bytes) -> str:
 
 def test_a_result_passed_by_qr_code_to_another_phone_offline(browser: Browser, site_server) -> None:
     with site_context(browser, VIEWPORTS["phone"]) as sender:
+        sender.grant_permissions(["clipboard-read", "clipboard-write"])
+        sender.add_init_script(
+            "window.__shared = []; navigator.share = (d) => { window.__shared.push(d); return Promise.resolve(); };"
+        )
         page = sender.new_page()
         play = Play(page, site_server.url, "palais-royal").open()
         page.get_by_role("button", name="English").click()
@@ -206,7 +210,10 @@ def test_a_result_passed_by_qr_code_to_another_phone_offline(browser: Browser, s
         page.screenshot(path="test-results/screenshots/qr-phone.png")
         link = qr_text(code.screenshot())
         assert link.startswith(f"{site_server.url}play/#r=")
-        assert play.tool().locator(".share-link").get_attribute("data-link") == link
+        play.tool().get_by_role("button", name="Copy the link (for another phone)").click()
+        assert page.evaluate("navigator.clipboard.readText()") == link
+        play.tool().get_by_role("button", name="Share the link").click()
+        assert page.evaluate("window.__shared")[0]["url"] == link
         ranking = play.ranking()
     with site_context(browser, VIEWPORTS["phone"]) as receiver:
         page = receiver.new_page()
