@@ -181,6 +181,11 @@ export function setupHistory(section, py) {
       if (answer.count === 1) box.append(bilingual("p", await askPersist(), "persist-state")); // the first game
       return true;
     },
+    /** Everyone in the history under one identity each, most games first ({name, games, last, also}): for the
+     *  score sheet's name suggestions (merged names follow the person). */
+    async people() {
+      return (await change("people")).people ?? [];
+    },
     /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
     async run(action, ...args) {
       const answer = await change(action, ...args);
