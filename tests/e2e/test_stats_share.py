@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scoring.api import history_add
 from tests.e2e.playpage import VIEWPORTS, Play, csp_violations, foreign_requests, site_context, wait_until_offline_ready
+from tests.unit.test_stats import history, sheet
 
 pytestmark = pytest.mark.e2e
 GAME = "burgundy-cards"
@@ -33,38 +33,24 @@ def stub_persistence(granted: bool) -> str:
     )
 
 
-def stored(*games: tuple[str, dict]) -> str:
-    """A stored history of these Burgundy games (saved time, sheet), as the site writes it."""
-    text = ""
-    for saved, sheet in games:
-        answer = history_add(text, GAME, sheet, saved)
-        assert answer["ok"], answer["problems"]
-        text = answer["stored"]
-    return text
-
-
 def burgundy(*players: tuple[str, int]) -> dict:
-    """A Burgundy sheet: (name, points); the last player holds the start-player card (its 1 point included)."""
-    last = len(players) - 1
-    return {
-        "players": [
-            {"name": n, "scores": {"estate_sets": p - (i == last), "start_player": int(i == last)}}
-            for i, (n, p) in enumerate(players)
-        ]
-    }
+    """A Burgundy sheet: (name, points) per player; the last holds the start-player card."""
+    return sheet(*((name, points, 0) for name, points in players))
 
 
-HISTORY = stored(
-    ("2026-01-01T10:00:00Z", burgundy(("Ann", 10), ("小明", 7))),
-    ("2026-01-02T10:00:00Z", burgundy(("Xiaoming", 12), ("Ann", 9))),
-    ("2026-01-03T10:00:00Z", burgundy(("ann", 8), ("Bo", 8))),  # a shared first: a win for each
+HISTORY = history(
+    [
+        ("2026-01-01T10:00:00Z", burgundy(("Ann", 10), ("小明", 7))),
+        ("2026-01-02T10:00:00Z", burgundy(("Xiaoming", 12), ("Ann", 9))),
+        ("2026-01-03T10:00:00Z", burgundy(("ann", 8), ("Bo", 8))),  # a shared first: a win for each
+    ]
 )
 
 
-def open_stats(page: Page, base_url: str, history: str) -> None:
+def open_stats(page: Page, base_url: str, stored: str) -> None:
     """Store a history and open play/#stats, English interface; wait until the figures are shown."""
     page.goto(f"{base_url}play/#history")
-    page.evaluate("text => localStorage.setItem('tc:v1:history', text)", history)
+    page.evaluate("text => localStorage.setItem('tc:v1:history', text)", stored)
     page.get_by_role("button", name="English").click()
     page.goto(f"{base_url}play/#stats")
     expect(page.locator("section.stats")).to_have_attribute("data-state", "ready", timeout=60_000)
