@@ -6,7 +6,7 @@ import { STORE_VERSION, keys, read, remove, setAside, usable, write } from "./st
 import { ask, bilingual, nameText, notice, plain, spansIn } from "./ui.js";
 import { setupHistory } from "./history.js";
 import { setupStats } from "./stats.js";
-import { setupShare } from "./share.js";
+import { forgetFinished, setupShare } from "./share.js";
 import { showFigure } from "./figure.js";
 import { loadScripts } from "./zh.js";
 
@@ -511,6 +511,7 @@ function setupGame(section) {
     state.values = {};
     state.ticks = {};
     delete state.saved;
+    forgetFinished(gameId); // the next game is another record, even with the same names and scores
     save(gameId, state);
     undoButton.hidden = false;
     refreshAll();

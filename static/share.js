@@ -2,7 +2,7 @@
 // in the fragment, which is never sent to a server), and play/#r=… itself, the result re-scored by this phone's
 // Python with an offer to add it to the history. Links, codes and checks are Python's (scoring/share.py).
 import { message, uiLang } from "./site.js";
-import { read, write } from "./storage.js";
+import { read, remove, write } from "./storage.js";
 import { bilingual, nameText, plain } from "./ui.js";
 import { showFigure } from "./figure.js";
 
@@ -18,6 +18,11 @@ export function finishedAt(gameId, sheetJson) {
   const at = new Date().toISOString();
   write(finishedKey(gameId), JSON.stringify({ sheet: sheetJson, at }));
   return at;
+}
+
+/** A new game on this sheet: its finishing time is forgotten. */
+export function forgetFinished(gameId) {
+  remove(finishedKey(gameId));
 }
 
 const playAddress = () => new URL("./", location.href).href; // play/, without the fragment

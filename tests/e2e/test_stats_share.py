@@ -269,3 +269,17 @@ def test_a_bad_link_is_refused_in_the_readers_language_and_nothing_changes(
         expect(shared.locator(".shared-result")).to_be_hidden()
         assert page.evaluate("localStorage.getItem('tc:v1:history')") is None
         assert json.loads(page.evaluate(f"localStorage.getItem('tc:v1:game:{GAME}')"))["names"][0] == "Kept"
+
+
+def test_the_same_scores_after_a_new_game_are_another_record(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open()
+        page.get_by_role("button", name="English").click()
+        for _ in range(2):
+            play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
+            play.tool().get_by_role("button", name="Save to history").click()
+            expect(play.tool().locator(".saved-state")).to_be_visible()
+            page.locator(f'[data-game="{GAME}"] [data-action=new-game]').click()
+            page.locator("dialog.ask button[value=confirm]").click()
+        assert len(json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["records"]) == 2
