@@ -531,9 +531,13 @@ def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
 
 
 def worker_config(out: Path) -> dict[str, object]:
-    """PyScript's config for the worker: every scoring and segno module mapped into Python's file system."""
+    """PyScript's config for the worker: every scoring and segno module mapped into Python's file system.
+
+    `sync_main_only`: the worker never reaches the page's `window` (that needs SharedArrayBuffer, so cross-origin
+    isolation); it only keeps PyScript's module from warning about it on every start."""
     modules = sorted((out / "py").glob("*/*.py"))
-    return {"files": {f"../py/{p.parent.name}/{p.name}": f"./{p.parent.name}/{p.name}" for p in modules}}
+    files = {f"../py/{p.parent.name}/{p.name}": f"./{p.parent.name}/{p.name}" for p in modules}
+    return {"files": files, "sync_main_only": True}
 
 
 def precache_list(out: Path) -> list[str]:

@@ -3,14 +3,33 @@
 export const timings = (window.__tcTimings ??= { recompute: [] });
 const config = JSON.parse(document.querySelector("meta[name=tc-worker-config]").content);
 
-function showState(state) {
-  const apply = () => { document.querySelector(".engine").dataset.state = state; };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", apply, { once: true });
-  else apply();
+/** After this long without an answer, the sheet says the calculator is slow to start (it may still come). */
+const SLOW_MS = 30_000;
+
+function whenParsed(work) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", work, { once: true });
+  else work();
 }
 
+/** The status line at the top, and html[data-engine] for the note beside every grid (loading, slow, ready, failed). */
+function showState(state, error = null) {
+  document.documentElement.dataset.engine = state;
+  whenParsed(() => {
+    const line = document.querySelector(".engine");
+    if (state !== "slow") line.dataset.state = state;
+    if (error) for (const code of document.querySelectorAll(".engine-error")) code.textContent = String(error);
+  });
+}
+
+whenParsed(() => {
+  document.addEventListener("click", (event) => {
+    if (event.target.closest?.("[data-action=reload]")) location.reload();
+  });
+});
+
 /** PyWorker, from PyScript loaded in a hidden frame of its own (see python-frame.js), so that PyScript does not search
- *  this page's elements for Python to run. Resolved in a task after the frame's load, to keep long tasks apart. */
+ *  this page's elements for Python to run. The frame offers a promise of it; taken in a task after the frame's load,
+ *  to keep long tasks apart. */
 function pyscriptFrame() {
   return new Promise((resolve, reject) => {
     const frame = document.createElement("iframe");
@@ -32,6 +51,8 @@ let workerPromise = null;
 export function startWorker() {
   if (workerPromise) return workerPromise;
   timings.workerStart = performance.now();
+  showState("loading");
+  const slow = setTimeout(() => showState("slow"), SLOW_MS);
   workerPromise = pyscriptFrame()
     .then((PyWorker) =>
       PyWorker(new URL("../static/worker.py", import.meta.url).href, {
@@ -43,11 +64,13 @@ export function startWorker() {
     .then(async (worker) => {
       await worker.sync.ping();
       timings.workerReady = performance.now();
+      clearTimeout(slow);
       showState("ready");
       return worker.sync;
     })
     .catch((error) => {
-      showState("failed");
+      clearTimeout(slow);
+      showState("failed", error);
       console.error("calculator failed to start", error);
       throw error;
     });
