@@ -117,14 +117,18 @@ def rename(
     return {k: v for k, v in out.items() if k != v}, None
 
 
+def _counted(records: Iterable[dict[str, Any]]) -> Counter[str]:
+    """How often each name was written, in the order first written (records come newest first)."""
+    return Counter(player["name"] for record in reversed(list(records)) for player in record["players"])
+
+
 def shown_names(records: Iterable[dict[str, Any]], names: Mapping[str, str]) -> dict[str, str]:
     """Each person's key to the name shown: the merged name, or else the spelling used most (the earliest of equals)."""
     counts: dict[str, Counter[str]] = {}
     key = person_key(names)
-    for record in sorted(records, key=lambda r: r["saved"]):
-        for player in record["players"]:
-            counts.setdefault(key(player["name"]), Counter())[identity(player["name"], names)] += 1
-    return {key: spellings.most_common(1)[0][0] for key, spellings in counts.items()}
+    for name, times in _counted(records).items():
+        counts.setdefault(key(name), Counter())[identity(name, names)] += times
+    return {person: spellings.most_common(1)[0][0] for person, spellings in counts.items()}
 
 
 def people(records: Iterable[dict[str, Any]], names: Mapping[str, str]) -> list[dict[str, Any]]:
@@ -133,12 +137,14 @@ def people(records: Iterable[dict[str, Any]], names: Mapping[str, str]) -> list[
     shown = shown_names(records, names)
     person, spelling = person_key(names), person_key({})
     found: dict[str, dict[str, Any]] = {}
-    for record in records:
+    for record in records:  # newest first: the first time a person is met is their last game
         for player in record["players"]:
             key = person(player["name"])
-            entry = found.setdefault(key, {"name": shown[key], "games": 0, "last": "", "also": []})
+            entry = found.get(key)
+            if entry is None:
+                entry = found[key] = {"name": shown[key], "games": 0, "last": record["saved"], "also": []}
             entry["games"] += 1
-            entry["last"] = max(entry["last"], record["saved"])
-            if spelling(player["name"]) != key and player["name"] not in entry["also"]:
-                entry["also"].append(player["name"])
+    for name in _counted(records):
+        if spelling(name) != person(name) and name not in found[person(name)]["also"]:
+            found[person(name)]["also"].append(name)
     return sorted(found.values(), key=lambda p: (-p["games"], p["name"]))
