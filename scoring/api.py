@@ -219,14 +219,16 @@ def history_separate(stored: str | None, name: object) -> dict[str, Any]:
 # ---------------------------------------------------------------- a result passed to another phone
 
 
-def share_link(base: str, game_id: str, sheet: object, saved: str) -> dict[str, Any]:
-    """The link (play/ with the sheet in its fragment) and its QR code for a final sheet; problems if not final."""
+def share_link(base: str, game_id: str, sheet: object, saved: str, qr: bool = True) -> dict[str, Any]:
+    """The link (play/ with the sheet in its fragment) and, if asked, its QR code (SVG in each language) for a final
+    sheet; problems if it is not final. Drawing the code takes most of the time (segno tries eight masks)."""
     try:
         record = make_record(game_id, sheet, saved)
     except SheetError as error:
         return {"ok": False, "problems": [error.as_dict()]}
     address = link(base, record)
-    return {"ok": True, "problems": [], "link": address, "qr": qr_svgs(address), "summary": _summary(record)}
+    pictures = qr_svgs(address) if qr else None
+    return {"ok": True, "problems": [], "link": address, "qr": pictures, "summary": _summary(record)}
 
 
 def _summary(record: dict[str, Any]) -> dict[str, str]:

@@ -27,33 +27,40 @@ export function forgetFinished(gameId) {
 
 const playAddress = () => new URL("./", location.href).href; // play/, without the fragment
 
+function actionButton(action, text) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = action;
+  button.append(bilingual("span", text));
+  return button;
+}
+
 function linkBlock() {
   const block = document.createElement("div");
   block.className = "share-link";
   block.hidden = true;
+  const show = actionButton("show-qr", { zh: "显示二维码（给另一部手机）", en: "Show the QR code (for another phone)" });
+  show.setAttribute("aria-expanded", "false");
+  const copy = actionButton("copy-link", { zh: "复制链接（给另一部手机）", en: "Copy the link (for another phone)" });
+  const share = actionButton("share-link", { zh: "分享链接", en: "Share the link" });
+  share.hidden = typeof navigator.share !== "function";
+  const actions = document.createElement("p");
+  actions.className = "tool-actions";
+  actions.append(show, copy, share);
+  const code = document.createElement("div");
+  code.className = "qr-box";
+  code.hidden = true;
   const figure = document.createElement("div");
   figure.className = "figure qr";
   figure.dataset.figure = "qr";
-  const caption = bilingual("p", {
+  code.append(figure, bilingual("p", {
     zh: "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。",
     en: "Another phone that has opened this site once scans this code with its camera to see the result, with no network, and may add it to its history.",
-  }, "qr-caption");
-  const actions = document.createElement("p");
-  actions.className = "tool-actions";
-  const copy = document.createElement("button");
-  copy.type = "button";
-  copy.dataset.action = "copy-link";
-  copy.append(bilingual("span", { zh: "复制链接（给另一部手机）", en: "Copy the link (for another phone)" }));
-  const share = document.createElement("button");
-  share.type = "button";
-  share.dataset.action = "share-link";
-  share.hidden = typeof navigator.share !== "function";
-  share.append(bilingual("span", { zh: "分享链接", en: "Share the link" }));
+  }, "qr-caption"));
   const state = document.createElement("p");
   state.className = "link-state";
   state.setAttribute("role", "status");
-  actions.append(copy, share);
-  block.append(figure, caption, actions, state);
+  block.append(actions, code, state);
   return block;
 }
 
@@ -66,44 +73,65 @@ async function copy(text) {
   }
 }
 
-/** The QR code and link under every finished score sheet. py(name, ...args) calls the worker. */
+/** Under every finished score sheet: its link to copy or share, and its QR code when asked for (drawing a code
+ *  takes the worker a moment, so it is not drawn at every edit unless it is on screen). */
 function setupSheets(py) {
+  const latest = new Map(); // game → {sheet, block}: the last final sheet of each game
   const waiting = new WeakMap();
+
+  async function linkOf(game, withCode) {
+    const { sheet, block } = latest.get(game);
+    const answer = await py("share", "link", playAddress(), game, sheet, finishedAt(game, sheet), withCode ? "qr" : "");
+    if (!answer.ok || latest.get(game).sheet !== sheet) return null;
+    block.dataset.link = answer.link;
+    block.dataset.title = plain(answer.summary, []);
+    if (withCode) showFigure(block.querySelector("[data-figure=qr]"), answer.qr, []);
+    return answer.link;
+  }
+
+  function blockOf(game, share) {
+    let block = share.querySelector(".share-link");
+    if (block) return block;
+    block = linkBlock();
+    share.append(block);
+    const say = (key) => block.querySelector(".link-state").replaceChildren(...message(key).childNodes);
+    const show = block.querySelector("[data-action=show-qr]");
+    show.addEventListener("click", async () => {
+      const open = show.getAttribute("aria-expanded") !== "true";
+      show.setAttribute("aria-expanded", String(open));
+      block.querySelector(".qr-box").hidden = !open;
+      if (open) await linkOf(game, true);
+    });
+    block.querySelector("[data-action=copy-link]").addEventListener("click", async () => {
+      const address = await linkOf(game, false);
+      say(address && (await copy(address)) ? "copied" : "not-copied");
+    });
+    block.querySelector("[data-action=share-link]").addEventListener("click", async () => {
+      const address = await linkOf(game, false);
+      if (!address) return;
+      navigator.share({ title: block.dataset.title, text: block.dataset.title, url: address }).catch((error) => {
+        if (error.name !== "AbortError") console.warn("sharing failed", error);
+      });
+    });
+    return block;
+  }
+
   document.addEventListener("tc:computed", (event) => {
     const { game, tool, sheet } = event.detail;
     if (tool !== "score" || sheet === undefined) return;
     const form = document.querySelector(`section.game[data-game="${game}"] form.sheet`);
     const share = form?.querySelector(".share");
     if (!share) return;
-    let block = share.querySelector(".share-link");
-    if (!block) {
-      block = linkBlock();
-      share.append(block);
-      block.querySelector("[data-action=copy-link]").addEventListener("click", async () => {
-        const done = await copy(block.dataset.link);
-        block.querySelector(".link-state").replaceChildren(...message(done ? "copied" : "not-copied").childNodes);
-      });
-      block.querySelector("[data-action=share-link]").addEventListener("click", () => {
-        navigator.share({ title: block.dataset.title, text: block.dataset.title, url: block.dataset.link }).catch((error) => {
-          if (error.name !== "AbortError") console.warn("sharing failed", error);
-        });
-      });
-    }
-    clearTimeout(waiting.get(form));
-    if (form.dataset.state !== "final") {
-      block.hidden = true;
-      return;
-    }
-    // The code is drawn once typing pauses (a pause of 400 ms), not at every key.
-    waiting.set(form, setTimeout(async () => {
-      const answer = await py("share", "link", playAddress(), game, sheet, finishedAt(game, sheet));
-      if (!answer.ok || form.dataset.state !== "final") return;
-      block.dataset.link = answer.link;
-      block.dataset.title = plain(answer.summary, []);
-      showFigure(block.querySelector("[data-figure=qr]"), answer.qr, []);
-      block.querySelector(".link-state").replaceChildren();
-      block.hidden = false;
-    }, 400));
+    const block = blockOf(game, share);
+    const final = form.dataset.state === "final";
+    block.hidden = !final;
+    block.querySelector(".link-state").replaceChildren();
+    if (!final) return;
+    latest.set(game, { sheet, block });
+    const codeShown = block.querySelector("[data-action=show-qr]").getAttribute("aria-expanded") === "true";
+    if (!codeShown) return;
+    clearTimeout(waiting.get(form)); // a code on screen follows the sheet once typing pauses
+    waiting.set(form, setTimeout(() => linkOf(game, true), 400));
   });
 }
 

@@ -68,7 +68,9 @@ def history(action, stored, *args):
 def share(action, *args):
     """A result passed by link: the link and QR code of a final sheet, or what a received link holds."""
     work = {
-        "link": lambda base, game_id, sheet_json, saved: api.share_link(base, game_id, json.loads(sheet_json), saved),
+        "link": lambda base, game_id, sheet_json, saved, qr: api.share_link(
+            base, game_id, json.loads(sheet_json), saved, qr == "qr"
+        ),
         "view": api.share_view,
     }[action]
     return _answer(lambda: work(*args))

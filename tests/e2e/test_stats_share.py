@@ -191,16 +191,23 @@ def test_a_result_passed_by_qr_code_to_another_phone_offline(browser: Browser, s
             play.fill("edges", -1, first, entry=edge, part=0)
             play.fill("edges", -1, second, entry=edge, part=1)
         expect(play.tool()).to_have_attribute("data-state", "final", timeout=30_000)
+        play.tool().get_by_role("button", name="Show the QR code (for another phone)").click()
         code = play.tool().locator("[data-figure=qr] .l-en svg")
         expect(code).to_be_visible(timeout=30_000)
         page.screenshot(path="test-results/screenshots/qr-phone.png")
         link = qr_text(code.screenshot())
+        ranking = play.ranking()
         assert link.startswith(f"{site_server.url}play/#r=")
         play.tool().get_by_role("button", name="Copy the link (for another phone)").click()
+        expect(play.tool().locator(".link-state")).to_have_text("The result is copied.", use_inner_text=True)
         assert page.evaluate("navigator.clipboard.readText()") == link
         play.tool().get_by_role("button", name="Share the link").click()
+        page.wait_for_function("() => window.__shared.length === 1")
         assert page.evaluate("window.__shared")[0]["url"] == link
-        ranking = play.ranking()
+        # the code on screen follows the sheet: another score, another link
+        play.fill("nobles", 0, 9)
+        expect(play.tool().locator(".share-link")).not_to_have_attribute("data-link", link, timeout=30_000)
+        assert qr_text(code.screenshot()) == play.tool().locator(".share-link").get_attribute("data-link")
     with site_context(browser, VIEWPORTS["phone"]) as receiver:
         page = receiver.new_page()
         page.goto(f"{site_server.url}play/#bruges/score")
