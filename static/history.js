@@ -128,8 +128,7 @@ export function setupHistory(section, py) {
       download(`table-companion-history-${day}.json`, answer.json, "application/json");
       markExported(shown.map((r) => r.id));
       showKeep(section.querySelector(".keep"), shown, () => exportAs("json"));
-    }
-    else download(`table-companion-history-${day}.csv`, answer.csv, "text/csv;charset=utf-8");
+    } else download(`table-companion-history-${day}.csv`, answer.csv, "text/csv;charset=utf-8");
   }
 
   async function importFile(file) {
