@@ -588,8 +588,9 @@ function setupGame(section) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 await nextTask();
 usable();
-const history = setupHistory(document.querySelector("section.history"), (...args) => callPython("history", ...args));
-const stats = setupStats(document.querySelector("section.stats"), history);
+const pyHistory = (...args) => callPython("history", ...args);
+const history = setupHistory(document.querySelector("section.history"), pyHistory);
+const stats = setupStats(document.querySelector("section.stats"), history, pyHistory);
 const received = setupShare(callPython, history);
 // The game on screen is set up at once; the others when the browser is idle, one per task (no long task at start).
 const controllers = new Map();

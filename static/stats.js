@@ -101,8 +101,9 @@ function render(body, answer) {
   body.replaceChildren(...parts);
 }
 
-/** The statistics view. history: the history view's controller (history.js), whose run() reaches the worker. */
-export function setupStats(section, history) {
+/** The statistics view. history: the history view's controller (history.js), whose run() reaches the worker;
+ *  py(action, ...args): the worker's history actions as they are. */
+export function setupStats(section, history, py) {
   const body = section.querySelector(".stats-body");
   const problems = section.querySelector(".problems");
   const filters = section.querySelector(".stats-filters");
@@ -146,13 +147,27 @@ export function setupStats(section, history) {
     }));
   }
 
+  let sentSeal = ""; // the seal of the stored history the worker last read for this view
+
+  /** The statistics: after the first time, the stored history goes to the worker as its seal, not its 2 MB. */
+  async function statsOf(raw, filtersJson) {
+    const seal = /^\{"format":"table-companion-history","version":1,"checked":"([0-9a-f]{32})"/.exec(raw)?.[1] ?? "";
+    if (seal && seal === sentSeal) {
+      const answer = await py("stats", `@${seal}`, filtersJson);
+      if (!answer.resend) return answer;
+    }
+    const answer = await history.run("stats", filtersJson);
+    sentSeal = answer.ok ? seal : "";
+    return answer;
+  }
+
   async function refresh() {
     const n = ++asked;
     const started = performance.now();
     body.setAttribute("aria-busy", "true");
     section.dataset.state = "loading";
     const raw = read(keys.history) ?? "";
-    const answer = await history.run("stats", JSON.stringify(filterValues()));
+    const answer = await statsOf(raw, JSON.stringify(filterValues()));
     if (n !== asked) return;
     body.removeAttribute("aria-busy");
     problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));

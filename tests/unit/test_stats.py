@@ -212,3 +212,14 @@ def test_statistics_of_nothing() -> None:
     figures = statistics([], {}, Filters())
     assert figures["overall"]["games"] == 0 and figures["games"] == [] and figures["first"] is None
     assert parse_filters(None) == Filters()
+
+
+def test_statistics_of_the_text_last_read_by_its_seal() -> None:
+    stored = history()
+    seal = json.loads(stored)["checked"]
+    history_stats("", {})  # another text read last
+    assert history_stats(f"@{seal}", {})["resend"]
+    first = history_stats(stored, {})
+    again = history_stats(f"@{seal}", {"game": GAME})
+    assert again["ok"] and again["stats"]["overall"]["games"] == first["stats"]["overall"]["games"] == 4
+    assert history_stats("@" + "0" * 32, {})["resend"]
