@@ -177,7 +177,9 @@ export function setupHistory(section, py) {
         box.append(bilingual("p", NOT_SAVED));
         return false;
       }
-      if (answer.count === 1) box.append(bilingual("p", await askPersist(), "persist-state")); // the first game
+      // The first game: ask the browser to keep the site's data. Firefox asks the user, so the answer is shown when it
+      // comes and the save does not wait for it.
+      if (answer.count === 1) askPersist().then((said) => box.append(bilingual("p", said, "persist-state")));
       return true;
     },
     /** Everyone in the history under one identity each, most games first ({name, games, last, also}): for the
