@@ -30,3 +30,4 @@ window.tcPyWorker = (async () => {
   await customElements.whenDefined("py-script");
   return PyWorker;
 })();
+dispatchEvent(new Event("tc:pyworker"));

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,16 +105,92 @@ def test_phrase_conversions_in_scoring_were_read() -> None:
     # was changed to "块", "仅算"). When this fails, read the new entries and reword the source if they are wrong.
     tables = zh_script.runtime_tables(build.script_sources(), "scoring")
     phrases = {script: {k: v for k, v in table.items() if len(k) > 1} for script, table in tables.items()}
-    assert phrases == {
-        "zh-Hans": {},
-        "zh-Hant": {
-            "”重复了（不区分大小写和全角/半角）。": "”重複了（不區分大小寫和全角/半角）。",
-            "名字合并表格式错误，已忽略。": "名字合併表格式錯誤，已忽略。",  # 合并 is written 合併 in Traditional
-            "名字合并表中的一项无法读取，已忽略：": "名字合併表中的一項無法讀取，已忽略：",
-            "复制链接（给另一部手机）": "複製鏈接（給另一部手機）",  # 复制 is 複製, not 復製
-            "这局已经在历史记录中，没有重复存入。": "這局已經在歷史記錄中，沒有重複存入。",  # 重复 is 重複
-        },
-    }
+    assert phrases == {"zh-Hans": {}, "zh-Hant": INTERFACE_PHRASES}
+
+
+INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), each read
+    # after the game (issue 20): statistics, names, links, keeping the history
+    "上点浏览器菜单→“安装应用”或“添加到主屏幕”。": "上點瀏覽器選單→“安裝應用”或“新增到主螢幕”。",
+    "分享链接": "分享連結",
+    "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。": "另一部手機（之前開啟過本站一次即可，不需要網路）用相機掃描這個二維碼，就能看到這局的結果並存入它的歷史記錄。",
+    "名字合并表中的一项无法读取，已忽略：": "名字合併表中的一項無法讀取，已忽略：",
+    "名字合并表格式错误，已忽略。": "名字合併表格式錯誤，已忽略。",
+    "复制链接（给另一部手机）": "複製連結（給另一部手機）",
+    "天没有访问本站后删除本站保存的数据，除非本站已添加到主屏幕。": "天沒有訪問本站後刪除本站儲存的資料，除非本站已新增到主螢幕。",
+    "局还不在任何导出的文件中。": "局還不在任何匯出的檔案中。",
+    "浏览器同意保留本站的数据：清理空间时不会删除历史记录。": "瀏覽器同意保留本站的資料：清理空間時不會刪除歷史記錄。",
+    "浏览器已同意保留本站的数据（持久存储）。": "瀏覽器已同意保留本站的資料（持久儲存）。",
+    "浏览器没有承诺保留历史记录，它可能被自动删除：请看“历史记录”页的说明并导出备份。": "瀏覽器沒有承諾保留歷史記錄，它可能被自動刪除：請看“歷史記錄”頁的說明並匯出備份。",
+    "用另一部手机的相机扫描，打开本站并查看这局的结果（数据只在链接的 # 之后，不会发送到服务器）。": "用另一部手機的相機掃描，開啟本站並檢視這局的結果（資料只在連結的 # 之後，不會發送到伺服器）。",
+    "的“分享”→“添加到主屏幕”；": "的“分享”→“新增到主螢幕”；",
+    "立即导出": "立即匯出",
+    "这个链接不是“桌游助手”分享的结果。": "這個連結不是“桌遊助手”分享的結果。",
+    "这个链接由较新版本的本站生成（格式 ": "這個連結由較新版本的本站生成（格式 ",
+    "这局已经在历史记录中，没有重复存入。": "這局已經在歷史記錄中，沒有重複存入。",
+    "链接已损坏（可能被截断或改动），无法读取结果。请让对方重新分享。": "連結已損壞（可能被截斷或改動），無法讀取結果。請讓對方重新分享。",
+    "）；请在联网时打开本站以更新。": "）；請在聯網時開啟本站以更新。",
+    " 个字符。": " 個字元。",
+    " 条记录：保存的总分或名次与其分数不符，已按现行规则重新计算。": " 條記錄：儲存的總分或名次與其分數不符，已按現行規則重新計算。",
+    "JSON 嵌套层数过多，无法读取。": "JSON 巢狀層數過多，無法讀取。",
+    "”重复了（不区分大小写和全角/半角）。": "”重複了（不區分大小寫和全形/半形）。",
+    "。删除后无法恢复（除非之前导出过）。": "。刪除後無法恢復（除非之前匯出過）。",
+    "保存时间无法识别。": "儲存時間無法識別。",
+    "保存的历史记录有问题，原内容已另存为": "儲存的歷史記錄有問題，原內容已另存為",
+    "保存的历史记录有问题，而且无法另存，因此保持原样：": "儲存的歷史記錄有問題，而且無法另存，因此保持原樣：",
+    "保存的数据无法读取，已另存为": "儲存的資料無法讀取，已另存為",
+    "保存的数据无法读取，而且无法另存（存储不可用）。": "儲存的資料無法讀取，而且無法另存（儲存不可用）。",
+    "历史记录文件的版本号无效。": "歷史記錄檔案的版本號無效。",
+    "已导入": "已匯入",
+    "文件不是 JSON 格式，无法读取。": "檔案不是 JSON 格式，無法讀取。",
+    "文件中没有记录列表。": "檔案中沒有記錄列表。",
+    "文件中的问题：": "檔案中的問題：",
+    "文件太大（超过": "檔案太大（超過",
+    "此文件由较新版本的本站生成（格式 ": "此檔案由較新版本的本站生成（格式 ",
+    "此浏览器不允许本站保存数据（隐私模式或浏览器设置）：输入的内容只在本页打开期间保留。": (
+        "此瀏覽器不允許本站儲存資料（隱私模式或瀏覽器設定）：輸入的內容只在本頁開啟期間保留。"
+    ),
+    "没有存入历史记录：浏览器不允许保存（存储已满或被禁用）。": "沒有存入歷史記錄：瀏覽器不允許儲存（儲存已滿或被停用）。",
+    "没有导入“": "沒有匯入“",
+    "没有导入：": "沒有匯入：",
+    "浏览器存储已满：最近的更改没有保存。请导出历史记录并删除旧的对局以腾出空间。": (
+        "瀏覽器儲存已滿：最近的更改沒有儲存。請匯出歷史記錄並刪除舊的對局以騰出空間。"
+    ),
+    "这不是“桌游助手”的历史记录文件。": "這不是“桌遊助手”的歷史記錄檔案。",
+    "」打开时使用。": "」開啟時使用。",
+    "：只有不可见的字符。": "：只有不可見的字元。",
+    "：含有不可见的控制字符（例如文字方向标记）。": "：含有不可見的控制字元（例如文字方向標記）。",
+}
+
+
+@pytest.mark.parametrize("fix", zh_script.CORRECTIONS, ids=lambda fix: fix.phrase)
+def test_each_reviewed_correction_of_opencc_holds(fix: zh_script.Correction) -> None:
+    source = zh_script.other(fix.target)
+    assert zh_script._converter(fix.target).convert(fix.phrase) == fix.opencc  # OpenCC still needs it
+    assert zh_script.convert(f"甲{fix.phrase}乙", source, fix.target).endswith(f"{fix.right}乙")
+    assert len(fix.right) == len(fix.phrase) and fix.why  # a search hit's place is the same in both scripts
+    used = [p for p in Path("content").glob("*/zh.md") if fix.phrase in p.read_text(encoding="utf-8")]
+    assert used, f"{fix.phrase} is in no source text: drop the entry"
+
+
+@pytest.mark.parametrize(
+    ("page", "right", "wrong"),
+    [
+        ("rules/burgundy-cards/index.html", "並疊在最上面", "併疊"),  # a correction, applied after OpenCC
+        ("rules/burgundy-cards/index.html", "計分項目", "計分專案"),  # a source's wording stays the source's
+        ("rules/palais-royal/index.html", "這些格裡的", "這些格里的"),
+        ("play/index.html", "螢幕常亮", "屏幕常亮"),  # the interface speaks Taiwan's words
+        ("play/index.html", "搜尋規則", "搜索規則"),
+        ("search/index.html", "搜尋需要 JavaScript", "搜索需要 JavaScript"),
+        ("index.html", "顯示設定", "顯示設置"),
+    ],
+)
+def test_traditional_pages_keep_source_wording_and_use_taiwan_words_for_the_interface(
+    built_site: Path, page: str, right: str, wrong: str
+) -> None:
+    html = (built_site / page).read_text(encoding="utf-8")
+    if not page.startswith("rules/"):  # interface words read the same in both scripts: look at the Traditional only
+        html = " ".join(re.findall(r'lang="zh-Hant">([^<]*)<', html) + re.findall(r'data-zh-hant="([^"]*)"', html))
+    assert right in html and wrong not in html
 
 
 def test_table_replaces_the_longest_key_first() -> None:

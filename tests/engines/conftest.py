@@ -37,6 +37,7 @@ META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"
 REPORT_PATH = "/__csp-report"
 PROBE_PAGE = "/play/__probe-eval.html"
 PROBE_SCRIPT = "/play/__probe-eval.js"
+PHONE_FRAME = "/__phone.html"  # a page with a frame: a phone-sized viewport where the window cannot be (WebKitGTK)
 
 
 class WatchedHandler(_QuietHandler):
@@ -53,6 +54,10 @@ class WatchedHandler(_QuietHandler):
             self.send_error(503, "refused by the test")
         elif path in (PROBE_PAGE, PROBE_SCRIPT):
             self._probe(path)
+        elif path == PHONE_FRAME:
+            self._answer(
+                "<!doctype html><title>phone</title><link rel=icon href=data:,><style>body{margin:0}iframe{border:0}</style><iframe></iframe>"
+            )
         else:
             super().do_GET()
 
@@ -60,11 +65,15 @@ class WatchedHandler(_QuietHandler):
         """A page under play/'s own policy whose script evaluates a string: the policy must block and report it."""
         if path == PROBE_PAGE:
             policy = html.escape(self._policy(Path(self.directory) / "play" / "index.html") or "")
-            body = f'<!doctype html><meta http-equiv="Content-Security-Policy" content="{policy}"><script src="{PROBE_SCRIPT}"></script>'
+            body = f'<!doctype html><meta http-equiv="Content-Security-Policy" content="{policy}"><link rel=icon href="/static/icon-192.png"><script src="{PROBE_SCRIPT}"></script>'
             kind = "text/html"
         else:
             body = 'try { Function("return 1")(); document.title = "evaluated"; } catch { document.title = "blocked"; }'
             kind = "text/javascript"
+        self._answer(body, kind)
+
+    def _answer(self, body: str, kind: str = "text/html") -> None:
+        """A page or script made here, not in the built site."""
         data = body.encode()
         self.send_response(200)
         self.send_header("Content-Type", kind)

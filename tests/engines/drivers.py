@@ -105,7 +105,12 @@ class ChromiumTab(Tab):
         )
         self.page = self.context.new_page()
         self._errors: list[str] = []
-        self.page.on("console", lambda m: self._errors.append(f"console: {m.text}") if m.type == "error" else None)
+        self.page.on(
+            "console",
+            lambda m: (
+                self._errors.append(f"console: {m.text} ({m.location.get('url')})") if m.type == "error" else None
+            ),
+        )
         self.page.on("pageerror", lambda e: self._errors.append(f"pageerror: {e}"))
 
     def goto(self, url: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from scoring import GAMES
 from scoring.api import evaluate, run_helper
-from scoring.core import FieldKind, Game, active_player_fields, check_sheet
+from scoring.core import FieldKind, Game, active_player_fields, check_sheet, tie_breakers_in_play
 
 NAMES = ("Ann", "小明", "Bo", "Zoë")
 PLAYER_PATH = re.compile(r"players\[(\d+)\]\.scores\.(\w+)")
@@ -67,7 +67,8 @@ def _draw(game: Game, players: int, rng: random.Random, tie: bool) -> dict[str, 
             player["scores"][field.key] = _entered(field, rng)
     for field in game.table_fields:
         sheet["table"][field.key] = field.choices[0].value if field.choices else _entered(field, rng)
-    if tie and game.tie_breakers:
+    breakers = tie_breakers_in_play(game, {}).tie_breakers  # a variant's tie-breaker (Bruges's money) is off
+    if tie and breakers:
         first, second = sheet["players"][0]["scores"], sheet["players"][1]["scores"]
         for field in fields:
             if field.key in scored and field.kind is not FieldKind.ONE_PLAYER:
@@ -75,7 +76,7 @@ def _draw(game: Game, players: int, rng: random.Random, tie: bool) -> dict[str, 
             if field.kind is FieldKind.ONE_PLAYER and (first[field.key] or second[field.key]):
                 first[field.key] = second[field.key] = 0
                 sheet["players"][-1]["scores"][field.key] = 1
-        key = game.tie_breakers[0].key
+        key = breakers[0].key
         field = next(f for f in fields if f.key == key)
         if field.key not in scored:
             second[key] = _entered(field, rng)
@@ -109,7 +110,7 @@ def case(game_id: str, players: int) -> Case:
     game = GAMES[game_id]
     rng = random.Random(f"{game_id}-{players}")
     for attempt in range(600):
-        tie = attempt < 300
+        tie = attempt < 300 and bool(tie_breakers_in_play(game, {}).tie_breakers)
         sheet = _repaired(game, _draw(game, players, rng, tie))
         if sheet is None:
             continue

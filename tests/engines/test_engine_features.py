@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from scoring import GAMES
 from tests.engines import play
+from tests.engines.conftest import PHONE, PHONE_FRAME, SMALL_PHONE
 from tests.engines.drivers import ROOT, Tab
 from tests.engines.sheets import case
 
@@ -126,3 +128,33 @@ def test_install_manifest_is_complete(tab: Tab) -> None:
     assert {size for size, ok, kind in manifest["icons"] if ok and kind == "image/png"} >= {"192x192", "512x512"}
     record(tab, {"manifestType": manifest["type"]})
     assert Path(FACTS / f"{tab.engine}.json").exists()
+
+
+PHONE_PAGES = ["", "search/?q=cardinal", *(f"rules/{g}/" for g in GAMES), *(f"play/#{g}/score" for g in GAMES)]
+IN_FRAME = """(src, width, height) => new Promise((resolve) => {
+    const frame = document.querySelector('iframe');
+    frame.style.width = width + 'px';
+    frame.style.height = height + 'px';
+    frame.onload = () => setTimeout(() => {
+        const doc = frame.contentDocument;
+        resolve({ scrollWidth: doc.documentElement.scrollWidth, innerWidth: frame.contentWindow.innerWidth });
+    }, 300);
+    frame.src = src;
+})"""
+
+
+def test_no_page_scrolls_sideways_at_phone_widths(tab: Tab) -> None:
+    """Every kind of page at 360 and 390 CSS pixels, in a frame of that size (WebKitGTK's window is at least 447
+    pixels wide), fits its width."""
+    tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
+    wide = []
+    for width, height in (SMALL_PHONE, PHONE):
+        for index, page in enumerate(PHONE_PAGES):
+            # a query of its own, so that a change of address is a new load (not only a new #fragment)
+            query = ("&" if "?" in page.partition("#")[0] else "?") + f"w={width}-{index}"
+            address = page.replace("#", query + "#", 1) if "#" in page else page + query
+            seen = tab.js(IN_FRAME, tab.site.url + address, width, height)  # type: ignore[attr-defined]
+            assert seen["innerWidth"] == width, seen
+            if seen["scrollWidth"] > width:
+                wide.append((width, page, seen["scrollWidth"]))
+    assert wide == []
