@@ -126,8 +126,10 @@ export function setupStats(section, history, py) {
     playerFilter.replaceChildren(playerFilter.options[0], ...options);
     playerFilter.value = people.some((p) => p.name === chosen) ? chosen : "";
     const old = renameForm.querySelector("[data-role=old]");
+    const was = old.value; // kept when the list is written again
     const every = people.flatMap((p) => [p.name, ...p.also]);
     old.replaceChildren(...every.map((name) => Object.assign(document.createElement("option"), { value: name, textContent: name })));
+    if (every.includes(was)) old.value = was;
     section.querySelector("#stats-people").replaceChildren(...people.map((p) => Object.assign(document.createElement("option"), { value: p.name })));
     const aliases = section.querySelector(".aliases");
     aliases.replaceChildren(...Object.entries(names ?? {}).map(([key, shown]) => {

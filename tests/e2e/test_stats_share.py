@@ -89,6 +89,7 @@ def test_statistics_view_with_filters_pictures_and_merged_names(browser: Browser
         stats.locator("[data-filter=since]").fill("2026-01-02")
         stats.locator("[data-filter=since]").dispatch_event("change")
         expect(overall.locator(".stats-summary")).to_contain_text("2 games")
+        expect(stats).to_have_attribute("data-state", "ready")
         # two people of one game cannot be merged: said, nothing changed
         stats.locator("[data-role=old]").select_option("Bo")
         stats.locator("[data-role=new]").fill("Ann")
