@@ -290,4 +290,5 @@ def test_the_same_scores_after_a_new_game_are_another_record(browser: Browser, s
             expect(play.tool().locator(".saved-state")).to_be_visible()
             page.locator(f'[data-game="{GAME}"] [data-action=new-game]').click()
             page.locator("dialog.ask button[value=confirm]").click()
+            page.wait_for_timeout(1100)  # a record is its game, sheet and second: two real games are seconds apart
         assert len(json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["records"]) == 2
