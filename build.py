@@ -14,8 +14,10 @@ import sys
 import time
 import tomllib
 from dataclasses import dataclass, field, replace
+from importlib import metadata
 from pathlib import Path
 
+import segno
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
@@ -41,6 +43,8 @@ CACHE = ROOT / ".cache"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PYTHON_START_FILES = ("python_stdlib.zip", "python_snapshot.bin.gz")
+SEGNO_FILES = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
+"""segno's modules that drawing a QR code imports (not its helpers or command line)."""
 CSP = {
     "default-src": "'self'",
     "script-src": "'self'",
@@ -419,9 +423,9 @@ def route_styles(routes: dict[str, list[str]]) -> str:
     """
     rules = [
         "/* Written by build.py. */",
-        "html[data-view] section.game, html[data-view] section.game [data-tool], html[data-view] #history"
-        " { display: none; }",
-        'html[data-view="history"] #history { display: block; }',
+        "html[data-view] section.game, html[data-view] section.game [data-tool], html[data-view] #history,"
+        " html[data-view] #stats, html[data-view] #shared { display: none; }",
+        *(f'html[data-view="{view}"] #{view} {{ display: block; }}' for view in ("history", "stats", "shared")),
     ]
     for game, tools in routes.items():
         for tool in tools:
@@ -458,10 +462,27 @@ def copy_assets(out: Path) -> None:
     for source in [*sorted(pyscript.glob("*.js")), pyscript / "core.css"]:
         shutil.copy2(source, out / "pyscript" / source.name)
     shutil.move(out / "static" / "manifest.webmanifest", out / "manifest.webmanifest")
+    copy_segno(out / "py" / "segno")
+
+
+def copy_segno(target: Path) -> None:
+    """segno (PyPI, pinned in pyproject.toml), which scoring/share.py draws QR codes with: the modules it imports
+    to draw one, and its licence."""
+    source = Path(segno.__file__).parent
+    target.mkdir(parents=True)
+    for name in SEGNO_FILES:
+        if not (source / name).is_file():
+            raise BuildError(f"{source / name}: missing from segno {segno.__version__}; update SEGNO_FILES")
+        shutil.copy2(source / name, target / name)
+    licence = next((f for f in metadata.files("segno") or [] if f.name == "LICENSE"), None)
+    if licence is None:
+        raise BuildError(f"{source}: segno's LICENSE is missing")
+    shutil.copyfile(licence.locate(), target / "LICENSE.txt")
 
 
 def python_imports(paths: list[Path]) -> list[str]:
-    """The modules these files import by absolute name, other than the scoring package itself."""
+    """The standard-library modules these files import by absolute name (segno, shipped beside scoring/ and imported
+    only when a QR code is drawn, is left out of Python's start)."""
     names: set[str] = set()
     for path in paths:
         for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
@@ -469,7 +490,7 @@ def python_imports(paths: list[Path]) -> list[str]:
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names.add(node.module)
-    return sorted(name for name in names if name.split(".")[0] != "scoring")
+    return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names)
 
 
 def prepare_python_start(out: Path) -> None:
@@ -521,12 +542,13 @@ def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
 
 
 def worker_config(out: Path) -> dict[str, object]:
-    """PyScript's config for the worker: every scoring module mapped into Python's file system.
+    """PyScript's config for the worker: every scoring and segno module mapped into Python's file system.
 
     `sync_main_only`: the worker never reaches the page's `window` (that needs SharedArrayBuffer, so cross-origin
     isolation); it only keeps PyScript's module from warning about it on every start."""
-    modules = sorted((out / "py" / "scoring").glob("*.py"))
-    return {"files": {f"../py/scoring/{p.name}": f"./scoring/{p.name}" for p in modules}, "sync_main_only": True}
+    modules = sorted((out / "py").glob("*/*.py"))
+    files = {f"../py/{p.parent.name}/{p.name}": f"./{p.parent.name}/{p.name}" for p in modules}
+    return {"files": files, "sync_main_only": True}
 
 
 def precache_tiers(out: Path) -> dict[str, dict[str, str]]:

@@ -3,27 +3,32 @@
 Run: .venv/bin/python bench/history.py [--records 1000] [--runs 5]. The history holds that many four-player
 records of The Castles of Burgundy: The Card Game. Each browser run opens play/ in a fresh Chromium context on
 127.0.0.1, stores the history, opens play/#history (time until the list is shown, Python already running),
-then saves a finished sheet (time from the click until the page says it is saved).
+then saves a finished sheet (time from the click until the page says it is saved). Statistics: a history of that
+many varied games (four of eight players, random scores, seeded) stored while Python is up, then play/#stats opened
+in the same page (time until the view says it is ready: the records checked and re-scored, the figures and their
+pictures computed and shown), then one filter changed (the records already checked).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from scoring.history import document, make_record, read_history  # noqa: E402
+from scoring.history import document, make_record, read_history, stored_text  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
 from tests.e2e.playpage import Play  # noqa: E402
 
@@ -45,37 +50,84 @@ def history_text(count: int) -> str:
     return json.dumps(document(records), ensure_ascii=False, separators=(",", ":"))
 
 
-def in_page(site: Path, text: str, count: int, runs: int) -> tuple[list[float], list[float]]:
-    """Seconds to show the history and to save to it, one pair per run."""
+def varied_history_text(count: int) -> str:
+    """A stored history of count different four-player games, newest first (seeded: the same every run)."""
+    chance = random.Random(20)
+    people = ["Ann", "Bo", "Cy", "Di", "小明", "Xiaoming", "Éva", "李雷"]
+    start = datetime(2024, 1, 1, tzinfo=UTC)
+    records = []
+    for i in range(count):
+        names = chance.sample(people, 4)
+        players = [
+            {"name": n, "scores": {"estate_sets": chance.randint(0, 30), "storage_cards": chance.randint(0, 3)}}
+            for n in names
+        ]
+        players[chance.randrange(4)]["scores"]["start_player"] = 1
+        records.append(
+            make_record("burgundy-cards", {"players": players}, (start + timedelta(hours=7 * i)).isoformat())
+        )
+    return json.dumps(document(records[::-1]), ensure_ascii=False, separators=(",", ":"))
+
+
+def each_run(site: Path, runs: int, visit: Callable[[Page, str], tuple[float, ...]]) -> list[tuple[float, ...]]:
+    """Serve the site and run visit(page, base URL) in a fresh Chromium context per run; its figures per run."""
     server = SiteServer(site)
     server.start()
-    shown: list[float] = []
-    saved: list[float] = []
+    figures = []
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for _ in range(runs):
                 context = browser.new_context()
-                page = context.new_page()
-                play = Play(page, server.url, "burgundy-cards").open()
-                play.wait_ready()
-                page.evaluate("text => localStorage.setItem('tc:v1:history', text)", text)
-                started = time.perf_counter()
-                page.goto(f"{server.url}play/#history")
-                expect(page.locator("section.history")).to_have_attribute("data-count", str(count), timeout=120_000)
-                shown.append(time.perf_counter() - started)
-                play.open()
-                play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
-                play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
-                started = time.perf_counter()
-                play.tool().locator("[data-action=save-history]").click()
-                expect(play.tool().locator(".saved-state")).to_be_visible(timeout=120_000)
-                saved.append(time.perf_counter() - started)
+                figures.append(visit(context.new_page(), server.url))
                 context.close()
             browser.close()
     finally:
         server.stop()
-    return shown, saved
+    return figures
+
+
+def stats_visit(text: str) -> Callable[[Page, str], tuple[float, ...]]:
+    """Seconds until play/#stats is ready with Python already up, and again after a filter change."""
+
+    def visit(page: Page, url: str) -> tuple[float, ...]:
+        Play(page, url, "burgundy-cards").open().wait_ready()
+        page.evaluate("text => localStorage.setItem('tc:v1:history', text)", text)
+        stats = page.locator("section.stats")
+        started = time.perf_counter()
+        page.evaluate("location.hash = '#stats'")
+        expect(stats).to_have_attribute("data-state", "ready", timeout=120_000)
+        first = time.perf_counter() - started
+        started = time.perf_counter()
+        stats.locator("[data-filter=since]").fill("2024-06-01")
+        stats.locator("[data-filter=since]").dispatch_event("change")
+        expect(stats.locator(".stats-summary").first).not_to_contain_text("1000 ", timeout=120_000)
+        expect(stats).to_have_attribute("data-state", "ready", timeout=120_000)
+        return first, time.perf_counter() - started
+
+    return visit
+
+
+def history_visit(text: str, count: int) -> Callable[[Page, str], tuple[float, ...]]:
+    """Seconds to show the history and to save to it."""
+
+    def visit(page: Page, url: str) -> tuple[float, ...]:
+        play = Play(page, url, "burgundy-cards").open()
+        play.wait_ready()
+        page.evaluate("text => localStorage.setItem('tc:v1:history', text)", text)
+        started = time.perf_counter()
+        page.goto(f"{url}play/#history")
+        expect(page.locator("section.history")).to_have_attribute("data-count", str(count), timeout=120_000)
+        shown = time.perf_counter() - started
+        play.open()
+        play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
+        play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+        started = time.perf_counter()
+        play.tool().locator("[data-action=save-history]").click()
+        expect(play.tool().locator(".saved-state")).to_be_visible(timeout=120_000)
+        return shown, time.perf_counter() - started
+
+    return visit
 
 
 def main() -> int:
@@ -83,23 +135,44 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--records", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--stats-only", action="store_true", help="measure only the statistics view")
     args = parser.parse_args()
+    varied = varied_history_text(args.records)
+    sealed = stored_text(read_history(varied))  # as the site stores it after a save: not re-scored when read
     text = history_text(args.records)
     reads = []
     for _ in range(args.runs):
         started = time.perf_counter()
         read_history(text)
         reads.append(time.perf_counter() - started)
+    median = lambda values: f"{statistics.median(values) * 1000:.0f} ms"  # noqa: E731
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
         build.build(site)
-        shown, saved = in_page(site, text, args.records, args.runs)
+        stats = {
+            kind: list(zip(*each_run(site, args.runs, stats_visit(t)), strict=True))
+            for kind, t in (("sealed", sealed), ("unsealed", varied))
+        }
+        page = (
+            []
+            if args.stats_only
+            else list(zip(*each_run(site, args.runs, history_visit(text, args.records)), strict=True))
+        )
     print(f"| {args.records} records, {args.runs} runs | median |")
     print("|---|---|")
+    print(
+        f"| play/#stats ready, Python up, history as the site stores it (target ≤ 300 ms) | {median(stats['sealed'][0])} |"
+    )
+    print(f"| the same after a filter change | {median(stats['sealed'][1])} |")
+    print(
+        f"| play/#stats ready, history not sealed under today's rules (every record re-scored) | {median(stats['unsealed'][0])} |"
+    )
+    if args.stats_only:
+        return 0
     print(f"| stored history | {len(text):,} characters ({len(text) // args.records:,} per record) |")
-    print(f"| read and check it (CPython) | {statistics.median(reads) * 1000:.0f} ms |")
-    print(f"| play/#history: list shown | {statistics.median(shown) * 1000:.0f} ms |")
-    print(f"| save a finished sheet to it | {statistics.median(saved) * 1000:.0f} ms |")
+    print(f"| read and check it (CPython) | {median(reads)} |")
+    print(f"| play/#history: list shown | {median(page[0])} |")
+    print(f"| save a finished sheet to it | {median(page[1])} |")
     return 0
 
 

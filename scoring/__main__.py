@@ -1,5 +1,5 @@
 """Command line: `python -m scoring setup GAME --players N [--json]`, `python -m scoring score GAME SHEET`,
-`python -m scoring history FILE [--csv]` (a history exported from the site)."""
+`python -m scoring history FILE [--csv | --stats [--json]]` (a history exported from the site)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from . import GAMES, get_game
 from .api import score_json, setup_json
 from .core import SheetError, read_json
 from .history import read_history, to_csv
+from .stats import parse_filters, statistics
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,10 +47,25 @@ def main(argv: list[str] | None = None) -> int:
     history = commands.add_parser("history", help="check and list a history file exported from the site")
     history.add_argument("file", help="the exported JSON file, or - for standard input")
     history.add_argument("--csv", action="store_true", help="print it as CSV")
+    history.add_argument("--stats", action="store_true", help="print its statistics (re-scored with today's rules)")
+    history.add_argument("--json", action="store_true", help="with --stats: print them as JSON")
+    for name, what in (
+        ("game", "one game's records"),
+        ("player", "one player's games"),
+        ("since", "from this day"),
+        ("until", "to this day"),
+    ):
+        history.add_argument(
+            f"--{name}", help=f"with --stats: {what}" + (" (YYYY-MM-DD)" if name in ("since", "until") else "")
+        )
     args = parser.parse_args(argv)
     try:
         if args.command == "history":
-            return _history(sys.stdin.read() if args.file == "-" else _read(args.file), args.csv)
+            text = sys.stdin.read() if args.file == "-" else _read(args.file)
+            if args.stats:
+                filters = {k: getattr(args, k) for k in ("game", "player", "since", "until")}
+                return _stats(text, filters, args.json)
+            return _history(text, args.csv)
         if args.command == "setup":
             game = get_game(args.game)
             for key in args.option:
@@ -92,6 +108,36 @@ def _history(text: str, as_csv: bool) -> int:
         places = ", ".join(f"{p['name']} {'–' if p['total'] is None else p['total']}" for p in record["players"])
         why = record["players"][0]["decided_by"]["en"]
         print(f"{record['saved']}  {record['game_name']['en']}: {', '.join(record['winners'])} won. {why} ({places})")
+    return 0
+
+
+def _stats(text: str, raw_filters: dict[str, str | None], as_json: bool) -> int:
+    """Print a history file's statistics, as JSON or as lines of text."""
+    history = read_history(text)
+    for problem in history.problems:
+        print(f"{'error' if history.error else 'warning'}: {problem.path}: {problem.message.en}", file=sys.stderr)
+    if history.error:
+        return 2
+    figures = statistics(history.records, history.names, parse_filters(raw_filters))
+    if as_json:
+        print(json.dumps(figures, ensure_ascii=False, indent=1))
+        return 0
+    blocks = [("All games", figures["overall"]), *((g["game_name"]["en"], g) for g in figures["games"])]
+    for title, block in blocks:
+        margin = "–" if block["margin"] is None else block["margin"]
+        print(
+            f"{title}: {block['games']} games; average margin of victory {margin}; shared first {block['shared_first']}; "
+            f"first place decided by a tie-breaker {block['tie_breaks']}"
+            + "".join(f" ({t['en']}: {t['count']})" for t in block.get("tie_breakers", []))
+        )
+        for p in block["players"]:
+            average = "–" if p["average"] is None else p["average"]
+            print(
+                f"  {p['name']}: {p['wins']} wins ({p['shared_wins']} shared) in {p['played']} games, "
+                f"{p['win_rate']:.0%}; average {average}, best {p['best']}, worst {p['worst']}"
+            )
+    for note in figures["notes"]:
+        print(note["en"])
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from . import get_game
@@ -17,8 +18,11 @@ from .core import (
     setup_diagram,
     summary,
 )
-from .history import History, document, make_record, merge, read_history, to_csv
-from .svg import both, result_chart, setup_figure
+from .history import FORMAT, History, document, make_record, merge, read_history, read_stored, stored_text, to_csv
+from .players import people, rename, separate
+from .share import decode, link, qr_svgs
+from .stats import parse_filters, statistics
+from .svg import both, result_chart, setup_figure, stats_charts
 
 
 def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> dict[str, Any]:
@@ -96,17 +100,18 @@ def _read(stored: str | None) -> History:
     text = stored or ""
     if text not in _known:
         _known.clear()
-        _known[text] = read_history(text)
+        _known[text] = read_stored(text)
     return _known[text]
 
 
 def _history_answer(history: History, shown: bool = True, **extra: Any) -> dict[str, Any]:
     """A history as the page gets it: the text to store, what was wrong with the text read, the records if shown."""
-    stored = json.dumps(document(history.records), ensure_ascii=False, separators=(",", ":"))
+    stored = stored_text(history)
     _known.clear()
-    _known[stored] = History(history.records)
+    _known[stored] = History(history.records, history.names)
     answer = {"ok": history.error is None, "problems": [p.as_dict() for p in history.problems], "stored": stored}
-    return {**answer, "records": history.records, **extra} if shown else {**answer, **extra}
+    listed = {"records": history.records, "names": history.names}
+    return {**answer, **listed, **extra} if shown else {**answer, **extra}
 
 
 def history_view(stored: str | None) -> dict[str, Any]:
@@ -129,7 +134,8 @@ def history_add(stored: str | None, game_id: str, sheet: object, saved: str) -> 
     except SheetError as error:
         return {"ok": False, "problems": [error.as_dict()]}
     records, added = merge(history.records, [record])
-    return {**_history_answer(History(records), shown=False), "record": record, "added": added}
+    answer = _history_answer(History(records, history.names), shown=False)
+    return {**answer, "record": record, "added": added, "count": len(records)}
 
 
 def history_import(stored: str | None, text: str) -> dict[str, Any]:
@@ -142,7 +148,7 @@ def history_import(stored: str | None, text: str) -> dict[str, Any]:
         return {"ok": False, "problems": [incoming.error.as_dict()]}
     records, added = merge(current.records, incoming.records)
     return {
-        **_history_answer(History(records)),
+        **_history_answer(History(records, {**incoming.names, **current.names})),
         "problems": [p.as_dict() for p in incoming.problems],
         "added": added,
         "already": len(incoming.records) - added,
@@ -155,7 +161,7 @@ def history_delete(stored: str | None, record_id: str) -> dict[str, Any]:
     history = _read(stored)
     if refusal := _unsound(history):
         return refusal
-    return _history_answer(History([r for r in history.records if r["id"] != record_id]))
+    return _history_answer(History([r for r in history.records if r["id"] != record_id], history.names))
 
 
 def history_export(stored: str | None, exported: str) -> dict[str, Any]:
@@ -163,5 +169,123 @@ def history_export(stored: str | None, exported: str) -> dict[str, Any]:
     history = _read(stored)
     if refusal := _unsound(history):
         return refusal
-    text = json.dumps(document(history.records, exported), ensure_ascii=False, indent=1)
+    text = json.dumps(document(history.records, exported, history.names), ensure_ascii=False, indent=1)
     return {"ok": True, "problems": [], "json": text, "csv": to_csv(history.records)}
+
+
+def history_stats(stored: str | None, filters: object) -> dict[str, Any]:
+    """The statistics of the stored history (re-scored with today's rules), with their pictures in each language.
+
+    `stored` may be "@" and the seal of the text last read here (the page need not send 2 MB again for each filter);
+    when that is not the text held, the answer asks for the text itself (`resend`)."""
+    started = time.perf_counter()
+    if stored is not None and stored.startswith("@"):
+        held = next((t for t in _known if t.startswith(f'{{"format":"{FORMAT}"') and stored[1:] in t[:120]), None)
+        if held is None or len(stored) != 33:
+            return {"ok": False, "problems": [], "resend": True}
+        stored = held
+    history = _read(stored)
+    try:
+        chosen = parse_filters(filters)
+    except SheetError as error:
+        return {"ok": False, "problems": [error.as_dict()]}
+    read = time.perf_counter()
+    figures = statistics(history.records, history.names, chosen)
+    counted = time.perf_counter()
+    charts = stats_charts(figures)
+    drawn = time.perf_counter()
+    everyone = people(history.records, history.names)
+    ms = {
+        "read": read - started,
+        "stats": counted - read,
+        "charts": drawn - counted,
+        "people": time.perf_counter() - drawn,
+    }
+    return {
+        "ok": True,
+        "problems": [p.as_dict() for p in history.problems],
+        "stats": figures,
+        "charts": charts,
+        "people": everyone,
+        "names": history.names,
+        "ms": {k: round(v * 1000, 1) for k, v in ms.items()},  # where the time went, for the benchmark
+    }
+
+
+def history_people(stored: str | None) -> dict[str, Any]:
+    """Everyone in the history under one identity each, most games first (for the score sheet's quick picks)."""
+    history = _read(stored)
+    return {"ok": True, "problems": [], "people": people(history.records, history.names)}
+
+
+def history_rename(stored: str | None, old: object, new: object) -> dict[str, Any]:
+    """Count every game of `old` under `new`: a rename, or a merge when `new` is someone already in the history."""
+    history = _read(stored)
+    if refusal := _unsound(history):
+        return refusal
+    names, error = rename(history.names, history.records, old, new)
+    if error is not None:
+        return {"ok": False, "problems": [error.as_dict()]}
+    return _history_answer(History(history.records, names), people=people(history.records, names))
+
+
+def history_separate(stored: str | None, name: object) -> dict[str, Any]:
+    """Undo a merge for one name: it counts as itself again."""
+    history = _read(stored)
+    if refusal := _unsound(history):
+        return refusal
+    names = separate(history.names, name)
+    return _history_answer(History(history.records, names), people=people(history.records, names))
+
+
+# ---------------------------------------------------------------- a result passed to another phone
+
+
+def share_link(base: str, game_id: str, sheet: object, saved: str, qr: bool = True) -> dict[str, Any]:
+    """The link (play/ with the sheet in its fragment) and, if asked, its QR code (SVG in each language) for a final
+    sheet; problems if it is not final. Drawing the code takes most of the time (segno tries eight masks)."""
+    try:
+        record = make_record(game_id, sheet, saved)
+    except SheetError as error:
+        return {"ok": False, "problems": [error.as_dict()]}
+    address = link(base, record)
+    pictures = qr_svgs(address) if qr else None
+    return {"ok": True, "problems": [], "link": address, "qr": pictures, "summary": _summary(record)}
+
+
+def _summary(record: dict[str, Any]) -> dict[str, str]:
+    """A record's one-line result."""
+    game = get_game(record["game"])
+    return summary(game, score(game, record["sheet"])).as_dict()
+
+
+def share_view(payload: object) -> dict[str, Any]:
+    """The result a link carries, re-scored here: what to show; a message in both languages when it cannot be read."""
+    try:
+        record = decode(payload)
+    except SheetError as error:
+        return {"ok": False, "problems": [error.as_dict()]}
+    game = get_game(record["game"])
+    result = score(game, record["sheet"])
+    return {
+        "ok": True,
+        "problems": [],
+        "record": record,
+        "result": result.as_dict(),
+        "chart": both(result_chart, game, result),
+        "summary": summary(game, result).as_dict(),
+    }
+
+
+def history_add_shared(stored: str | None, payload: object) -> dict[str, Any]:
+    """Add the result a link carries to the stored history, checked like an import: nothing twice."""
+    history = _read(stored)
+    if refusal := _unsound(history):
+        return refusal
+    try:
+        record = decode(payload)
+    except SheetError as error:
+        return {"ok": False, "problems": [error.as_dict()]}
+    records, added = merge(history.records, [record])
+    answer = _history_answer(History(records, history.names), shown=False)
+    return {**answer, "record": record, "added": added, "count": len(records)}

@@ -12,12 +12,24 @@ import csv
 import hashlib
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from . import GAMES
-from .core import SheetError, Text, active_player_fields, json_int, parse_sheet, score
+from .core import (
+    Sheet,
+    SheetError,
+    Text,
+    active_player_fields,
+    json_int,
+    parse_sheet,
+    score_points,
+    tie_breakers_in_play,
+)
+from .players import read_names
 
 FORMAT = "table-companion-history"
 VERSION = 1
@@ -42,19 +54,35 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A spreadsheet runs a cell that starts with one of these as a formula."""
 
 
+def _rules_digest() -> str:
+    """A digest of every scoring module's source: the same for the same rules, different after any change."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+RULES = _rules_digest()
+SEALED = re.compile(rf'\{{"format":"{FORMAT}","version":{VERSION},"checked":"([0-9a-f]{{32}})",')
+"""The start of a history stored by this site: a seal over the rest (the names and records) and today's rules."""
+
+
 @dataclass
 class History:
     """A history as read: the records kept, the ones left out (with why), or why nothing could be read."""
 
     records: list[dict[str, Any]] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    """One identity per player: a name's key to the name shown (players.py)."""
     skipped: list[SheetError] = field(default_factory=list)
     recomputed: list[SheetError] = field(default_factory=list)
+    name_problems: list[SheetError] = field(default_factory=list)
     error: SheetError | None = None
 
     @property
     def problems(self) -> list[SheetError]:
         """Everything that makes the text read differ from the history kept."""
-        return [self.error] if self.error else [*self.skipped, *self.recomputed]
+        return [self.error] if self.error else [*self.skipped, *self.recomputed, *self.name_problems]
 
 
 # ---------------------------------------------------------------- one record
@@ -67,8 +95,12 @@ def plain(value: Any) -> Any:
 
 def normal_sheet(game_id: str, raw: object) -> dict[str, Any]:
     """A valid sheet as the history keeps it: cleaned names, numbers as numbers, only the fields in use."""
+    return _normal(game_id, parse_sheet(GAMES[game_id], raw))
+
+
+def _normal(game_id: str, sheet: Sheet) -> dict[str, Any]:
+    """A parsed sheet as the history keeps it."""
     game = GAMES[game_id]
-    sheet = parse_sheet(game, raw)
     fields = active_player_fields(game, sheet.options)
     return {
         "players": [{"name": p.name, "scores": {f.key: plain(p.values[f.key]) for f in fields}} for p in sheet.players],
@@ -102,8 +134,11 @@ def make_record(game_id: object, raw_sheet: object, saved: object) -> dict[str, 
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise SheetError("game", Text(f"未知游戏：{str(game_id)[:40]}。", f"unknown game: {str(game_id)[:40]}."))
     when = timestamp(saved)
-    sheet = normal_sheet(game_id, raw_sheet)
-    result = score(GAMES[game_id], sheet)
+    game = GAMES[game_id]
+    parsed = parse_sheet(game, raw_sheet)
+    sheet = _normal(game_id, parsed)
+    in_play = tie_breakers_in_play(game, parsed.options)  # as core.score does, without parsing the sheet again
+    result = (in_play.score or score_points)(in_play, parsed)
     players = [
         {
             "name": p.name,
@@ -128,12 +163,34 @@ def make_record(game_id: object, raw_sheet: object, saved: object) -> dict[str, 
 # ---------------------------------------------------------------- a history
 
 
-def document(records: list[dict[str, Any]], exported: str | None = None) -> dict[str, Any]:
-    """The history as stored in the browser and exported as a file."""
+def document(
+    records: list[dict[str, Any]], exported: str | None = None, names: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The history as stored in the browser and exported as a file (with the merged names, if any)."""
     head: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     if exported is not None:
         head["exported"] = timestamp(exported, "exported")
-    return {**head, "records": records}
+    return {**head, **({"names": names} if names else {}), "records": records}
+
+
+def _seal(rest: str) -> str:
+    """The seal of a stored history's names and records under today's rules."""
+    return hashlib.sha256((RULES + rest).encode()).hexdigest()[:32]
+
+
+def stored_text(history: History) -> str:
+    """The history as the browser keeps it, sealed: read back under the same rules, it need not be re-scored."""
+    rest = json.dumps({"names": history.names, "records": history.records}, ensure_ascii=False, separators=(",", ":"))
+    return f'{{"format":"{FORMAT}","version":{VERSION},"checked":"{_seal(rest[1:])}",{rest[1:]}'
+
+
+def read_stored(text: str | None) -> History:
+    """The browser's stored history: as it is when sealed under today's rules and unchanged; checked otherwise."""
+    found = SEALED.match(text or "")
+    if found and found.group(1) == _seal(text[found.end() :]):  # type: ignore[index]
+        data = json.loads("{" + text[found.end() :])  # type: ignore[index]
+        return History(records=data["records"], names=data["names"])
+    return read_history(text)
 
 
 def newest_first(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -190,7 +247,8 @@ def read_history(text: str | None) -> History:
             f"记录太多（{len(raw_records)} 条，最多 {MAX_RECORDS} 条）。",
             f"too many records ({len(raw_records)}; at most {MAX_RECORDS}).",
         )
-    history = History()
+    names, name_problems = read_names(data.get("names"))
+    history = History(names=names, name_problems=name_problems)
     seen: set[str] = set()
     for index, raw in enumerate(raw_records):
         try:
@@ -266,9 +324,16 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
+def csv_categories(records: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every score category of the games in these records, as (game, category key), in site order."""
+    present = {r["game"] for r in records}
+    return [(gid, key) for gid, game in GAMES.items() if gid in present for key in game.category_labels()]
+
+
 def csv_rows(records: list[dict[str, Any]]) -> list[list[str]]:
-    """One row per player per game (place order), after a header row."""
-    rows = [list(CSV_COLUMNS)]
+    """One row per player per game (place order), after a header row; a column per category (game.key) after."""
+    categories = csv_categories(records)
+    rows = [[*CSV_COLUMNS, *(f"{gid}.{key}" for gid, key in categories)]]
     for record in records:
         for player in record["players"]:
             reason = player["decided_by"]
@@ -286,6 +351,10 @@ def csv_rows(records: list[dict[str, Any]]) -> list[list[str]]:
                     _cell(reason["zh"]),
                     _cell(reason["en"]),
                     record["id"],
+                    *(
+                        str(player["breakdown"].get(key, "")) if gid == record["game"] else ""
+                        for gid, key in categories
+                    ),
                 ]
             )
     return rows

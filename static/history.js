@@ -3,6 +3,8 @@
 import { uiLang } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
 import { ask, bilingual, download, nameText } from "./ui.js";
+import { askPersist, markExported, showKeep } from "./persist.js";
+import { finishedAt } from "./share.js";
 
 const MAX_FILE_BYTES = 10_000_000; // scoring/history.py refuses more; this spares reading such a file at all
 const NOT_SAVED = {
@@ -17,6 +19,7 @@ export function setupHistory(section, py) {
   const problems = section.querySelector(".problems");
   const importInput = section.querySelector("[data-action=import]");
   let visible = false;
+  let shown = []; // the records listed
 
   function say(box, text) {
     box.replaceChildren(bilingual("p", text));
@@ -97,6 +100,8 @@ export function setupHistory(section, py) {
     section.querySelector(".history-empty").hidden = records.length > 0;
     for (const button of section.querySelectorAll("[data-action^=export]")) button.disabled = records.length === 0;
     section.dataset.count = String(records.length);
+    shown = records;
+    showKeep(section.querySelector(".keep"), records, () => exportAs("json"));
   }
 
   async function refresh() {
@@ -119,8 +124,11 @@ export function setupHistory(section, py) {
     const answer = await change("export", now);
     if (!answer.ok) return;
     const day = now.slice(0, 10);
-    if (kind === "json") download(`table-companion-history-${day}.json`, answer.json, "application/json");
-    else download(`table-companion-history-${day}.csv`, answer.csv, "text/csv;charset=utf-8");
+    if (kind === "json") {
+      download(`table-companion-history-${day}.json`, answer.json, "application/json");
+      markExported(shown.map((r) => r.id));
+      showKeep(section.querySelector(".keep"), shown, () => exportAs("json"));
+    } else download(`table-companion-history-${day}.csv`, answer.csv, "text/csv;charset=utf-8");
   }
 
   async function importFile(file) {
@@ -160,7 +168,7 @@ export function setupHistory(section, py) {
     /** Save a final sheet (JSON text) to the history; messages go into box. True when it is stored. */
     async save(gameId, sheetJson, box) {
       box.replaceChildren();
-      const answer = await change("add", gameId, sheetJson, new Date().toISOString());
+      const answer = await change("add", gameId, sheetJson, finishedAt(gameId, sheetJson));
       if (!answer.ok) {
         box.append(...answer.problems.map((p) => bilingual("p", p)));
         return false;
@@ -169,8 +177,23 @@ export function setupHistory(section, py) {
         box.append(bilingual("p", NOT_SAVED));
         return false;
       }
-      navigator.storage?.persist?.().catch(() => {}); // ask the browser not to evict the site's data
+      // The first game: ask the browser to keep the site's data. Firefox asks the user, so the answer is shown when it
+      // comes and the save does not wait for it.
+      if (answer.count === 1) askPersist().then((said) => box.append(bilingual("p", said, "persist-state")));
       return true;
+    },
+    /** Everyone in the history under one identity each, most games first ({name, games, last, also}): for the
+     *  score sheet's name suggestions (merged names follow the person). */
+    async people() {
+      return (await change("people")).people ?? [];
+    },
+    /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
+    async run(action, ...args) {
+      const answer = await change(action, ...args);
+      if (answer.ok && answer.stored !== undefined && !write(keys.history, answer.stored)) {
+        return { ok: false, problems: [NOT_SAVED] };
+      }
+      return answer;
     },
   };
 }

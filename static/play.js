@@ -5,7 +5,10 @@ import { message, uiLang, uiScript, uiTag } from "./site.js";
 import { STORE_VERSION, keys, read, remove, setAside, usable, write } from "./storage.js";
 import { ask, bilingual, nameText, notice, plain, spansIn } from "./ui.js";
 import { setupHistory } from "./history.js";
-import { inScripts, loadScripts } from "./zh.js";
+import { setupStats } from "./stats.js";
+import { forgetFinished, setupShare } from "./share.js";
+import { showFigure } from "./figure.js";
+import { loadScripts } from "./zh.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -122,34 +125,6 @@ function typedIn(section) {
   for (const el of section.querySelectorAll("input[type=text]")) if (el.value) typed.push(el.value, el.value.trim(), el.value.trim().split(/\s+/).join(" "));
   return typed;
 }
-
-// A picture drawn by scoring/svg.py (which escapes every text in it), in each language: parsed as SVG and
-// imported node by node, never assigned as HTML; anything that is not a plain SVG picture is dropped.
-const svgParser = new DOMParser();
-function svgNode(markup) {
-  const doc = svgParser.parseFromString(markup, "image/svg+xml");
-  const root = doc.documentElement;
-  if (root.namespaceURI !== "http://www.w3.org/2000/svg" || root.localName !== "svg") return null;
-  if (doc.querySelector("parsererror, script, foreignObject, [style]")) return null;
-  if ([...doc.querySelectorAll("*")].some((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))) return null;
-  return document.importNode(root, true);
-}
-
-function showFigure(box, pictures, keep) {
-  box.replaceChildren();
-  if (!pictures) return;
-  const written = { ...inScripts(pictures.zh, keep), en: pictures.en }; // Chinese in both scripts
-  for (const [lang, markup] of Object.entries(written)) {
-    const svg = svgNode(markup);
-    if (!svg) continue;
-    const wrap = document.createElement("div");
-    wrap.className = lang === "en" ? "l-en" : `l-zh s-${lang.slice(3).toLowerCase()}`;
-    wrap.lang = lang;
-    wrap.append(svg);
-    box.append(wrap);
-  }
-}
-
 
 function fieldElements(form, path) {
   // players[1].scores.animal_kinds[2][0] -> inputs of that player, field, entry, part
@@ -394,7 +369,7 @@ function setupGame(section) {
     const took = performance.now() - started;
     timings.recompute.push(took);
     form.dataset.computed = String(Number(form.dataset.computed ?? 0) + 1);
-    document.dispatchEvent(new CustomEvent("tc:computed", { detail: { game: gameId, tool: form.dataset.tool, ms: took } }));
+    document.dispatchEvent(new CustomEvent("tc:computed", { detail: { game: gameId, tool: form.dataset.tool, ms: took, sheet: payload } }));
   }
 
   function showHelper(form, answer, keep) {
@@ -536,6 +511,7 @@ function setupGame(section) {
     state.values = {};
     state.ticks = {};
     delete state.saved;
+    forgetFinished(gameId); // the next game is another record, even with the same names and scores
     save(gameId, state);
     undoButton.hidden = false;
     refreshAll();
@@ -612,7 +588,10 @@ function setupGame(section) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 await nextTask();
 usable();
-const history = setupHistory(document.querySelector("section.history"), (...args) => callPython("history", ...args));
+const pyHistory = (...args) => callPython("history", ...args);
+const history = setupHistory(document.querySelector("section.history"), pyHistory);
+const stats = setupStats(document.querySelector("section.stats"), history, pyHistory);
+const received = setupShare(callPython, history);
 // The game on screen is set up at once; the others when the browser is idle, one per task (no long task at start).
 const controllers = new Map();
 function controller(id) {
@@ -632,6 +611,8 @@ function route() {
   root.dataset.view = view;
   document.body.dataset.view = view;
   history.show(view === "history");
+  stats.show(view === "stats");
+  received.show(view === "shared");
   for (const [other, s] of games) s.hidden = other !== id;
   for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === (id ?? view)));
   if (!id) return;

@@ -4,11 +4,12 @@
   const routes = JSON.parse(document.querySelector("meta[name=tc-routes]").content);
   const first = Object.keys(routes)[0];
   function viewOf(hash) {
+    if (hash.startsWith("#r=")) return { view: "shared", game: null, tool: null }; // a result passed by link
     let gameId = "", tool = "";
     try {
       [gameId = "", tool = ""] = decodeURIComponent(hash.slice(1)).split("/");
     } catch (e) { /* a malformed address: the first game's score sheet */ }
-    if (gameId === "history") return { view: "history", game: null, tool: null };
+    if (gameId === "history" || gameId === "stats") return { view: gameId, game: null, tool: null };
     const game = Object.hasOwn(routes, gameId) ? gameId : first;
     const chosen = routes[game].includes(tool) ? tool : "score";
     return { view: `${game}/${chosen}`, game, tool: chosen };

@@ -56,8 +56,24 @@ def history(action, stored, *args):
         "import": api.history_import,
         "delete": api.history_delete,
         "export": api.history_export,
+        "stats": lambda s, filters_json: api.history_stats(s, json.loads(filters_json)),
+        "people": api.history_people,
+        "rename": api.history_rename,
+        "separate": api.history_separate,
+        "add-shared": api.history_add_shared,
     }[action]
     return _answer(lambda: work(stored, *args))
+
+
+def share(action, *args):
+    """A result passed by link: the link and QR code of a final sheet, or what a received link holds."""
+    work = {
+        "link": lambda base, game_id, sheet_json, saved, qr: api.share_link(
+            base, game_id, json.loads(sheet_json), saved, qr == "qr"
+        ),
+        "view": api.share_view,
+    }[action]
+    return _answer(lambda: work(*args))
 
 
 def ping():
@@ -65,4 +81,4 @@ def ping():
     return "ok"
 
 
-__export__ = ["compute", "setup", "helper", "history", "ping"]
+__export__ = ["compute", "setup", "helper", "history", "share", "ping"]

@@ -326,8 +326,9 @@ def test_worker_config_maps_every_scoring_module(built_site: Path) -> None:
         .replace("&#34;", '"')
         .replace("&quot;", '"')
     )
-    modules = sorted(p.name for p in (build.ROOT / "scoring").glob("*.py"))
-    assert sorted(Path(k).name for k in config["files"]) == modules
+    scoring = sorted(f"scoring/{p.name}" for p in (build.ROOT / "scoring").glob("*.py"))
+    segno = sorted(f"segno/{name}" for name in build.SEGNO_FILES)  # drawn QR codes (scoring/share.py)
+    assert sorted("/".join(Path(k).parts[-2:]) for k in config["files"]) == sorted(scoring + segno)
     for source in config["files"]:
         assert (built_site / "play" / source).resolve().is_file()
 

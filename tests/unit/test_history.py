@@ -11,10 +11,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoring import GAMES
+from scoring import history as history_module
 from scoring.__main__ import main
 from scoring.api import history_add, history_delete, history_export, history_import, history_view
 from scoring.core import check_sheet, score
-from scoring.history import CSV_COLUMNS, FORMAT, MAX_RECORDS, VERSION, make_record, read_history, to_csv
+from scoring.history import CSV_COLUMNS, FORMAT, MAX_RECORDS, VERSION, make_record, read_history, read_stored, to_csv
 from tests.unit.test_properties import sheets
 
 SAVED = "2026-11-21T20:15:03.123Z"
@@ -127,8 +128,13 @@ def test_csv_has_one_row_per_player_and_never_a_formula() -> None:
     text = history_export(history, SAVED)["csv"]
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
-    assert rows[0] == list(CSV_COLUMNS)
+    labels = GAMES["burgundy-cards"].category_labels()
+    assert rows[0] == [*CSV_COLUMNS, *(f"burgundy-cards.{key}" for key in labels)]
     table = [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
+    # every category's points, adding up to the total
+    for row in table:
+        assert sum(int(row[f"burgundy-cards.{key}"] or 0) for key in labels) == int(row["total"])
+    assert table[0]["burgundy-cards.estate_sets"] == "9"
     # a leading apostrophe makes a spreadsheet show the name as text instead of running it
     assert [(r["place"], r["player"], r["total"], r["winner"]) for r in table] == [
         ("1", "'-Bo", "9", "yes"),
@@ -282,7 +288,41 @@ def test_command_line_lists_a_history_file_or_prints_it_as_csv(tmp_path, capsys)
         "Placed by total points (20). (Bo 20, Ann 19)\n"
     )
     assert main(["history", str(file), "--csv"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == ",".join(CSV_COLUMNS)
+    assert capsys.readouterr().out.splitlines()[0].startswith(",".join(CSV_COLUMNS) + ",burgundy-cards.estate_sets,")
     file.write_text("[1]", encoding="utf-8")
     assert main(["history", str(file)]) == 2
     assert capsys.readouterr().err == "error: file: this is not a history file exported by Table Companion.\n"
+
+
+def test_a_stored_history_sealed_under_todays_rules_is_read_without_re_scoring(monkeypatch) -> None:
+    text = add(ANN_BO)["stored"]
+    assert text.startswith('{"format":"table-companion-history","version":1,"checked":"')
+
+    def no_scoring(*args: object) -> None:
+        raise AssertionError("a sealed history was re-scored")
+
+    monkeypatch.setattr(history_module, "make_record", no_scoring)
+    assert read_stored(text).records[0]["players"][0]["name"] == "Bo"
+
+
+@pytest.mark.parametrize("change", ["edited", "other rules"])
+def test_a_seal_that_does_not_match_means_a_full_check(monkeypatch, change: str) -> None:
+    text = add(ANN_BO)["stored"]
+    if change == "edited":
+        text = text.replace('"total":20', '"total":99', 1)
+        assert '"total":99' in text
+    else:
+        monkeypatch.setattr(history_module, "RULES", "a later version of the rules")
+    read = read_stored(text)
+    assert read.records[0]["players"][0]["total"] == 20
+    assert bool(read.recomputed) == (change == "edited")
+
+
+def test_an_imported_file_is_always_checked_even_with_a_valid_seal(monkeypatch) -> None:
+    data = json.loads(add(ANN_BO)["stored"])
+    data["records"][0]["players"][0]["total"] = 99
+    rest = json.dumps({"names": data["names"], "records": data["records"]}, ensure_ascii=False, separators=(",", ":"))
+    forged = f'{{"format":"{FORMAT}","version":1,"checked":"{history_module._seal(rest[1:])}",{rest[1:]}'
+    assert read_stored(forged).records[0]["players"][0]["total"] == 99  # the browser's own copy: trusted
+    answer = history_import("", forged)
+    assert answer["records"][0]["players"][0]["total"] == 20 and answer["problems"]

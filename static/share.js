@@ -1,0 +1,203 @@
+// A finished sheet passed to another phone with no network: its QR code and link (play/#r=…, the sheet compressed
+// in the fragment, which is never sent to a server), and play/#r=… itself, the result re-scored by this phone's
+// Python with an offer to add it to the history. Links, codes and checks are Python's (scoring/share.py).
+import { message, uiLang } from "./site.js";
+import { read, remove, write } from "./storage.js";
+import { bilingual, nameText, plain } from "./ui.js";
+import { showFigure } from "./figure.js";
+
+const finishedKey = (gameId) => `tc:v1:finished:${gameId}`;
+
+/** When this final sheet was finished: the time first given to it (its link or its history record), else now. The
+ *  same time on every phone makes the same record, so a result passed by link and saved here too is kept once. */
+export function finishedAt(gameId, sheetJson) {
+  try {
+    const known = JSON.parse(read(finishedKey(gameId)) ?? "null");
+    if (known?.sheet === sheetJson && typeof known.at === "string") return known.at;
+  } catch (error) { /* an unreadable entry is replaced */ }
+  const at = new Date().toISOString();
+  write(finishedKey(gameId), JSON.stringify({ sheet: sheetJson, at }));
+  return at;
+}
+
+/** A new game on this sheet: its finishing time is forgotten. */
+export function forgetFinished(gameId) {
+  remove(finishedKey(gameId));
+}
+
+const playAddress = () => new URL("./", location.href).href; // play/, without the fragment
+
+function actionButton(action, text) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = action;
+  button.append(bilingual("span", text));
+  return button;
+}
+
+function linkBlock() {
+  const block = document.createElement("div");
+  block.className = "share-link";
+  block.hidden = true;
+  const show = actionButton("show-qr", { zh: "显示二维码（给另一部手机）", en: "Show the QR code (for another phone)" });
+  show.setAttribute("aria-expanded", "false");
+  const copy = actionButton("copy-link", { zh: "复制链接（给另一部手机）", en: "Copy the link (for another phone)" });
+  const share = actionButton("share-link", { zh: "分享链接", en: "Share the link" });
+  share.hidden = typeof navigator.share !== "function";
+  const actions = document.createElement("p");
+  actions.className = "tool-actions";
+  actions.append(show, copy, share);
+  const code = document.createElement("div");
+  code.className = "qr-box";
+  code.hidden = true;
+  const figure = document.createElement("div");
+  figure.className = "figure qr";
+  figure.dataset.figure = "qr";
+  code.append(figure, bilingual("p", {
+    zh: "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。",
+    en: "Another phone that has opened this site once scans this code with its camera to see the result, with no network, and may add it to its history.",
+  }, "qr-caption"));
+  const state = document.createElement("p");
+  state.className = "link-state";
+  state.setAttribute("role", "status");
+  block.append(actions, code, state);
+  return block;
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+/** Under every finished score sheet: its link to copy or share, and its QR code when asked for (drawing a code
+ *  takes the worker a moment, so it is not drawn at every edit unless it is on screen). */
+function setupSheets(py) {
+  const latest = new Map(); // game → {sheet, block}: the last final sheet of each game
+  const waiting = new WeakMap();
+
+  async function linkOf(game, withCode) {
+    const { sheet, block } = latest.get(game);
+    const answer = await py("share", "link", playAddress(), game, sheet, finishedAt(game, sheet), withCode ? "qr" : "");
+    if (!answer.ok || latest.get(game).sheet !== sheet) return null;
+    block.dataset.link = answer.link;
+    block.dataset.title = plain(answer.summary, []);
+    if (withCode) showFigure(block.querySelector("[data-figure=qr]"), answer.qr, []);
+    return answer.link;
+  }
+
+  function blockOf(game, share) {
+    let block = share.querySelector(".share-link");
+    if (block) return block;
+    block = linkBlock();
+    share.append(block);
+    const say = (key) => block.querySelector(".link-state").replaceChildren(...message(key).childNodes);
+    const show = block.querySelector("[data-action=show-qr]");
+    show.addEventListener("click", async () => {
+      const open = show.getAttribute("aria-expanded") !== "true";
+      show.setAttribute("aria-expanded", String(open));
+      block.querySelector(".qr-box").hidden = !open;
+      if (open) await linkOf(game, true);
+    });
+    block.querySelector("[data-action=copy-link]").addEventListener("click", async () => {
+      const address = await linkOf(game, false);
+      say(address && (await copy(address)) ? "copied" : "not-copied");
+    });
+    block.querySelector("[data-action=share-link]").addEventListener("click", async () => {
+      const address = await linkOf(game, false);
+      if (!address) return;
+      navigator.share({ title: block.dataset.title, text: block.dataset.title, url: address }).catch((error) => {
+        if (error.name !== "AbortError") console.warn("sharing failed", error);
+      });
+    });
+    return block;
+  }
+
+  document.addEventListener("tc:computed", (event) => {
+    const { game, tool, sheet } = event.detail;
+    if (tool !== "score" || sheet === undefined) return;
+    const form = document.querySelector(`section.game[data-game="${game}"] form.sheet`);
+    const share = form?.querySelector(".share");
+    if (!share) return;
+    const block = blockOf(game, share);
+    const final = form.dataset.state === "final";
+    block.hidden = !final;
+    block.querySelector(".link-state").replaceChildren();
+    if (!final) return;
+    latest.set(game, { sheet, block });
+    const codeShown = block.querySelector("[data-action=show-qr]").getAttribute("aria-expanded") === "true";
+    if (!codeShown) return;
+    clearTimeout(waiting.get(form)); // a code on screen follows the sheet once typing pauses
+    waiting.set(form, setTimeout(() => linkOf(game, true), 400));
+  });
+}
+
+/** play/#r=…: the result a link carries. history: the history view's controller (history.js). */
+function setupReceived(section, py, history) {
+  const box = section.querySelector(".shared-result");
+  const problems = section.querySelector(".problems");
+  const state = section.querySelector(".shared-state");
+  const add = section.querySelector("[data-action=add-shared]");
+  let payload = "";
+
+  async function show() {
+    payload = location.hash.slice(1);
+    box.hidden = true;
+    problems.replaceChildren();
+    state.replaceChildren();
+    section.setAttribute("aria-busy", "true");
+    const answer = await py("share", "view", payload);
+    section.removeAttribute("aria-busy");
+    if (!answer.ok) {
+      problems.replaceChildren(bilingual("p", { zh: "无法显示这个结果：", en: "This result cannot be shown:" }), ...answer.problems.map((p) => bilingual("p", p)));
+      section.dataset.state = "refused";
+      return;
+    }
+    const { record, result } = answer;
+    const keep = result.players.map((p) => p.name);
+    section.querySelector(".shared-game").replaceChildren(...bilingual("span", record.game_name).childNodes);
+    const when = section.querySelector(".shared-when");
+    when.textContent = new Date(record.saved).toLocaleString(uiLang() === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+    const ranking = section.querySelector(".ranking");
+    ranking.replaceChildren(...result.players.map((player) => {
+      const li = document.createElement("li");
+      li.dataset.place = player.place ?? "";
+      li.append(player.place === null ? "– " : `${player.place}. `, nameText(player.name), player.total === null ? "" : ` · ${player.total}`, " — ", bilingual("span", player.decided_by, "why", keep));
+      return li;
+    }));
+    section.querySelector(".summary").replaceChildren(...bilingual("span", answer.summary, "", keep).childNodes);
+    showFigure(section.querySelector("[data-figure=shared-chart]"), answer.chart, keep);
+    add.disabled = false;
+    box.hidden = false;
+    section.dataset.state = "shown";
+  }
+
+  add.addEventListener("click", async () => {
+    add.disabled = true;
+    const answer = await history.run("add-shared", payload);
+    if (!answer.ok) {
+      add.disabled = false;
+      state.replaceChildren(...answer.problems.map((p) => bilingual("span", p)));
+      return;
+    }
+    state.replaceChildren(bilingual("span", answer.added
+      ? { zh: "已存入历史记录。", en: "Added to the history." }
+      : { zh: "这局已经在历史记录中，没有重复存入。", en: "This game is already in the history; it was not added twice." }));
+  });
+
+  return {
+    show(on) {
+      section.hidden = !on;
+      if (on) show();
+    },
+  };
+}
+
+/** Set up the sheets' codes and the received-result view; its controller for play.js's router. */
+export function setupShare(py, history) {
+  setupSheets(py);
+  return setupReceived(document.querySelector("section.shared"), py, history);
+}

@@ -1,0 +1,207 @@
+// play/#stats: the statistics of the history. Every figure and picture is Python's (scoring/stats.py, scoring/svg.py),
+// computed from the stored records re-scored with today's rules; this file reads the filters and writes the tables.
+import { timings } from "./engine.js";
+import { read, keys } from "./storage.js";
+import { bilingual, nameText } from "./ui.js";
+import { showFigure } from "./figure.js";
+
+const percent = (rate) => `${Math.round(rate * 100)}%`;
+const dash = (value) => (value === null || value === undefined ? "–" : String(value));
+
+function cell(tag, content) {
+  const el = document.createElement(tag);
+  if (tag === "th" && typeof content !== "string") el.scope = "col";
+  el.append(content);
+  return el;
+}
+
+/** A table of players: the columns asked for, a header row in both languages. */
+function playerTable(players, columns) {
+  const table = document.createElement("table");
+  table.className = "stats-table";
+  const head = document.createElement("tr");
+  for (const [title] of columns) head.append(cell("th", bilingual("span", title)));
+  table.createTHead().append(head);
+  const body = table.createTBody();
+  for (const player of players) {
+    const row = document.createElement("tr");
+    row.dataset.name = player.name;
+    for (const [, value] of columns) row.append(cell("td", value(player)));
+    body.append(row);
+  }
+  const wrap = document.createElement("div");
+  wrap.className = "grid-scroll stats-scroll";
+  wrap.append(table);
+  return wrap;
+}
+
+const WINS = [
+  [{ zh: "玩家", en: "Player" }, (p) => nameText(p.name)],
+  [{ zh: "局数", en: "Games" }, (p) => String(p.played)],
+  [{ zh: "胜局（并列）", en: "Wins (shared)" }, (p) => `${p.wins}${p.shared_wins ? ` (${p.shared_wins})` : ""}`],
+  [{ zh: "胜率", en: "Win rate" }, (p) => percent(p.win_rate)],
+];
+const POINTS = [
+  [{ zh: "平均", en: "Average" }, (p) => dash(p.average)],
+  [{ zh: "最高", en: "Best" }, (p) => dash(p.best)],
+  [{ zh: "最低", en: "Worst" }, (p) => dash(p.worst)],
+  [{ zh: "最佳一局", en: "Best game" }, (p) => (p.best_game ? p.best_game.saved.slice(0, 10) : "–")],
+];
+
+function figure(pictures, kind, keep) {
+  const box = document.createElement("div");
+  box.className = `figure ${kind}`;
+  box.dataset.figure = kind;
+  showFigure(box, pictures, keep);
+  return box;
+}
+
+function summaryLine(block) {
+  const breakers = block.tie_breakers ?? [];
+  const which = { zh: breakers.map((t) => `${t.zh} ${t.count}`).join("，"), en: breakers.map((t) => `${t.en}: ${t.count}`).join(", ") };
+  const margin = dash(block.margin);
+  return bilingual("p", {
+    zh: `${block.games} 局 · 平均胜差 ${margin} 分 · 并列第一 ${block.shared_first} 局 · 第一名由平手决胜规则决定 ${block.tie_breaks} 局${breakers.length ? `（${which.zh}）` : ""}`,
+    en: `${block.games} games · average margin of victory ${margin} · shared first ${block.shared_first} · first place decided by a tie-breaker ${block.tie_breaks}${breakers.length ? ` (${which.en})` : ""}`,
+  }, "stats-summary");
+}
+
+function render(body, answer) {
+  const { stats, charts } = answer;
+  const keep = answer.people.flatMap((p) => [p.name, ...p.also]);
+  const parts = [];
+  if (stats.overall.games) {
+    const overall = document.createElement("section");
+    overall.className = "stats-block";
+    overall.dataset.game = "";
+    overall.append(
+      bilingual("h3", { zh: "所有游戏", en: "All games" }),
+      summaryLine(stats.overall),
+      playerTable(stats.overall.players, WINS),
+      figure(charts.wins, "stats-wins", keep),
+    );
+    parts.push(overall);
+  }
+  for (const block of stats.games) {
+    const section = document.createElement("section");
+    section.className = "stats-block";
+    section.dataset.game = block.game;
+    const pictures = charts.games[block.game];
+    section.append(
+      bilingual("h3", block.game_name),
+      summaryLine(block),
+      playerTable(block.players, block.players.some((p) => p.average !== null) ? [...WINS, ...POINTS] : WINS),
+      figure(pictures.wins, "stats-wins", keep),
+    );
+    if (pictures.averages) section.append(figure(pictures.averages, "stats-averages", keep));
+    if (pictures.timeline) section.append(figure(pictures.timeline, "stats-timeline", keep));
+    parts.push(section);
+  }
+  for (const note of stats.notes) parts.push(bilingual("p", note, "stats-note"));
+  body.replaceChildren(...parts);
+}
+
+/** The statistics view. history: the history view's controller (history.js), whose run() reaches the worker;
+ *  py(action, ...args): the worker's history actions as they are. */
+export function setupStats(section, history, py) {
+  const body = section.querySelector(".stats-body");
+  const problems = section.querySelector(".problems");
+  const filters = section.querySelector(".stats-filters");
+  const playerFilter = filters.querySelector("[data-filter=player]");
+  const renameForm = section.querySelector("form.rename");
+  let asked = 0;
+
+  function filterValues() {
+    return Object.fromEntries([...filters.querySelectorAll("[data-filter]")].map((el) => [el.dataset.filter, el.value]));
+  }
+
+  function showPeople(people, names) {
+    const chosen = playerFilter.value;
+    const options = people.map((p) => {
+      const option = document.createElement("option");
+      option.value = p.name;
+      option.textContent = p.name;
+      return option;
+    });
+    playerFilter.replaceChildren(playerFilter.options[0], ...options);
+    playerFilter.value = people.some((p) => p.name === chosen) ? chosen : "";
+    const old = renameForm.querySelector("[data-role=old]");
+    const was = old.value; // kept when the list is written again
+    const every = people.flatMap((p) => [p.name, ...p.also]);
+    old.replaceChildren(...every.map((name) => Object.assign(document.createElement("option"), { value: name, textContent: name })));
+    if (every.includes(was)) old.value = was;
+    section.querySelector("#stats-people").replaceChildren(...people.map((p) => Object.assign(document.createElement("option"), { value: p.name })));
+    const aliases = section.querySelector(".aliases");
+    aliases.replaceChildren(...Object.entries(names ?? {}).map(([key, shown]) => {
+      const li = document.createElement("li");
+      const also = people.find((p) => p.name === shown)?.also ?? [];
+      const spelled = also.find((n) => n.normalize("NFKC").toLowerCase() === key) ?? key;
+      const undo = document.createElement("button");
+      undo.type = "button";
+      undo.dataset.action = "separate";
+      undo.append(bilingual("span", { zh: "分开", en: "Separate" }));
+      undo.addEventListener("click", async () => {
+        const answer = await history.run("separate", spelled);
+        if (answer.ok) refresh();
+      });
+      li.append(nameText(spelled), " → ", nameText(shown), " ", undo);
+      return li;
+    }));
+  }
+
+  let sentSeal = ""; // the seal of the stored history the worker last read for this view
+
+  /** The statistics: after the first time, the stored history goes to the worker as its seal, not its 2 MB. */
+  async function statsOf(raw, filtersJson) {
+    const seal = /^\{"format":"table-companion-history","version":1,"checked":"([0-9a-f]{32})"/.exec(raw)?.[1] ?? "";
+    if (seal && seal === sentSeal) {
+      const answer = await py("stats", `@${seal}`, filtersJson);
+      if (!answer.resend) return answer;
+    }
+    const answer = await history.run("stats", filtersJson);
+    sentSeal = answer.ok ? seal : "";
+    return answer;
+  }
+
+  async function refresh() {
+    const n = ++asked;
+    const started = performance.now();
+    body.setAttribute("aria-busy", "true");
+    section.dataset.state = "loading";
+    const raw = read(keys.history) ?? "";
+    const answer = await statsOf(raw, JSON.stringify(filterValues()));
+    if (n !== asked) return;
+    body.removeAttribute("aria-busy");
+    problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
+    if (!answer.ok) {
+      section.dataset.state = "refused";
+      return;
+    }
+    showPeople(answer.people, answer.names);
+    section.querySelector(".stats-empty").hidden = answer.stats.overall.games > 0;
+    render(body, answer);
+    section.dataset.state = "ready";
+    section.dataset.records = String(raw.length);
+    timings.stats = performance.now() - started;
+  }
+
+  filters.addEventListener("change", refresh);
+  renameForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const box = section.querySelector(".rename-problems");
+    const fresh = renameForm.querySelector("[data-role=new]");
+    const answer = await history.run("rename", renameForm.querySelector("[data-role=old]").value, fresh.value);
+    box.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
+    if (answer.ok) {
+      fresh.value = "";
+      refresh();
+    }
+  });
+
+  return {
+    show(on) {
+      section.hidden = !on;
+      if (on) refresh();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+"""After the game (issue 20) on Chromium, Firefox and WebKit: the statistics view, a result received by link, and a
+damaged link refused (tests/engines/conftest.py watches requests, CSP reports and console errors)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.history import make_record
+from scoring.share import encode
+from tests.engines import play
+from tests.engines.drivers import Tab
+from tests.unit.test_stats import history, sheet
+
+pytestmark = [pytest.mark.e2e, pytest.mark.engines]
+STORED = history(
+    [
+        ("2026-01-01T10:00:00Z", sheet(("Ann", 10, 0), ("Bo", 7, 0))),
+        ("2026-01-02T10:00:00Z", sheet(("Ann", 8, 2), ("Bo", 8, 2))),  # a shared first
+    ]
+)
+
+
+def open_view(tab: Tab, fragment: str, state: str) -> None:
+    """Open play/ at a fragment with Python up, in English; wait for the view's state."""
+    play.open_tool(tab, "burgundy-cards")
+    play.in_english(tab)
+    play.wait_ready(tab)
+    tab.js("(text) => localStorage.setItem('tc:v1:history', text)", STORED)
+    tab.js("(fragment) => { location.hash = fragment; }", fragment)
+    tab.wait(
+        "(state) => [...document.querySelectorAll('section.stats, section.shared')].some((s) => s.dataset.state === state)",
+        state,
+        what=f"{fragment[:20]} {state}",
+    )
+
+
+def test_statistics_view(tab: Tab) -> None:
+    open_view(tab, "#stats", "ready")
+    rows = tab.js(
+        "() => [...document.querySelectorAll('section.stats .stats-block:first-of-type tbody tr')].map((r) => r.innerText.replace(/\\s+/g, ' '))"
+    )
+    assert rows == ["Ann 2 2 (1) 100%", "Bo 2 1 (1) 50%"], rows
+    drawn = tab.js(
+        "() => [...document.querySelectorAll('section.stats svg')].filter((s) => s.getBoundingClientRect().width > 0).length"
+    )
+    assert drawn >= 3, drawn  # wins overall; wins, averages and totals over time for the game
+
+
+def test_a_result_received_by_link(tab: Tab) -> None:
+    record = make_record("burgundy-cards", sheet(("Cy", 9, 0), ("Di", 4, 0)), "2026-02-01T10:00:00Z")
+    open_view(tab, "#r=" + encode(record), "shown")
+    ranking = tab.js(
+        "() => [...document.querySelectorAll('section.shared .ranking li')].map((li) => li.innerText.split(' — ')[0])"
+    )
+    assert ranking == ["1. Cy · 9", "2. Di · 4"], ranking
+    tab.click("section.shared [data-action=add-shared]")
+    tab.wait("() => document.querySelector('section.shared .shared-state').innerText.includes('Added')", what="added")
+    assert tab.js("() => JSON.parse(localStorage.getItem('tc:v1:history')).records.length") == 3
+
+
+def test_a_damaged_link_is_refused(tab: Tab) -> None:
+    open_view(tab, "#r=AAAA$$", "refused")
+    said = tab.js("() => document.querySelector('section.shared .problems').innerText")
+    assert "damaged" in said, said
+    assert tab.js("() => JSON.parse(localStorage.getItem('tc:v1:history')).records.length") == 2

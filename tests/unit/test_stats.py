@@ -1,0 +1,225 @@
+"""Statistics of a history (scoring/stats.py), one identity per player (scoring/players.py), their pictures."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.__main__ import main
+from scoring.api import history_add, history_export, history_import, history_people, history_rename, history_stats
+from scoring.history import read_history
+from scoring.players import identity, rename
+from scoring.stats import Filters, parse_filters, statistics
+
+GAME = "burgundy-cards"  # estate_sets are points as typed; the tie-breaker is most storage cards
+
+
+def sheet(*players: tuple[str, int, int]) -> dict:
+    """A Burgundy sheet: (name, points, storage cards) per player; the last holds the start-player card (1 point)."""
+    last = len(players) - 1
+    return {
+        "players": [
+            {"name": n, "scores": {"estate_sets": p - (i == last), "storage_cards": s, "start_player": int(i == last)}}
+            for i, (n, p, s) in enumerate(players)
+        ]
+    }
+
+
+GAMES = [
+    ("2026-01-01T10:00:00Z", sheet(("Ann", 10, 0), ("Bo", 7, 0))),  # Ann by 3
+    ("2026-01-02T10:00:00Z", sheet(("Ann", 8, 1), ("Bo", 8, 3))),  # Bo on the tie-breaker, margin 0
+    ("2026-01-03T10:00:00Z", sheet(("Ann", 5, 2), ("Bo", 5, 2), ("Cy", 1, 0))),  # a shared first, margin 4
+    ("2026-02-01T10:00:00Z", sheet(("ＡＮＮ", 6, 0), ("Cy", 9, 0))),  # full-width capitals: still Ann; Cy by 3
+]
+
+
+def history(games=GAMES) -> str:
+    """A stored history of these games."""
+    stored = ""
+    for saved, raw in games:
+        answer = history_add(stored, GAME, raw, saved)
+        assert answer["ok"], answer["problems"]
+        stored = answer["stored"]
+    return stored
+
+
+def by_name(block: dict) -> dict[str, dict]:
+    """A block's players by name."""
+    return {p["name"]: p for p in block["players"]}
+
+
+def test_wins_rates_averages_margins_and_tie_breakers() -> None:
+    figures = history_stats(history(), {})["stats"]
+    overall, burgundy = figures["overall"], figures["games"][0]
+    assert overall["games"] == burgundy["games"] == 4
+    ann, bo, cy = (by_name(burgundy)[n] for n in ("Ann", "Bo", "Cy"))
+    # a shared first is a win for each who shares it
+    assert (ann["played"], ann["wins"], ann["shared_wins"], ann["win_rate"]) == (4, 2, 1, 0.5)
+    assert (bo["played"], bo["wins"], bo["shared_wins"]) == (3, 2, 1)
+    assert (cy["played"], cy["wins"], cy["shared_wins"]) == (2, 1, 0)
+    assert (ann["average"], ann["best"], ann["worst"]) == (7.2, 10, 5)  # (10 + 8 + 5 + 6) / 4 = 7.25
+    assert ann["best_game"]["saved"] == "2026-01-01T10:00:00Z"
+    assert ann["categories"]["estate_sets"] == 7.2
+    assert burgundy["margin"] == round((3 + 0 + 4 + 3) / 4, 1)
+    assert burgundy["shared_first"] == 1
+    assert burgundy["tie_breaks"] == 1
+    assert [(t["key"], t["count"]) for t in burgundy["tie_breakers"]] == [("storage_cards", 1)]
+    assert [p["name"] for p in overall["players"]] == ["Bo", "Ann", "Cy"]  # most wins, then the better rate
+    assert any("shared first" in note["en"] for note in figures["notes"])
+
+
+def test_totals_over_time_in_date_order() -> None:
+    timeline = history_stats(history(reversed(GAMES)), {})["stats"]["games"][0]["timeline"]
+    assert timeline["saved"] == [saved for saved, _ in GAMES]
+    lines = {s["name"]: s["totals"] for s in timeline["series"]}
+    assert lines == {"Ann": [10, 8, 5, 6], "Bo": [7, 8, 5, None], "Cy": [None, None, 1, 9]}
+
+
+@pytest.mark.parametrize(
+    ("filters", "games", "ann_played"),
+    [
+        ({"game": GAME}, 4, 4),
+        ({"game": "bruges"}, 0, None),
+        ({"player": "cy"}, 2, 2),  # matched as the sheet matches names
+        ({"since": "2026-01-02", "until": "2026-01-03"}, 2, 2),
+        ({"since": "2026-02-01"}, 1, 1),
+    ],
+)
+def test_filters(filters: dict, games: int, ann_played: int | None) -> None:
+    figures = history_stats(history(), filters)["stats"]
+    assert figures["overall"]["games"] == games
+    assert by_name(figures["overall"]).get("Ann", {}).get("played") == ann_played
+
+
+@pytest.mark.parametrize(
+    ("filters", "field"),
+    [
+        ({"game": "chess"}, "filters.game"),
+        ({"since": "yesterday"}, "filters.since"),
+        ({"since": "2026-02-01", "until": "2026-01-01"}, "filters.until"),
+        ({"player": 3}, "filters.player"),
+        ([], "filters"),
+    ],
+)
+def test_bad_filters_give_a_message(filters: object, field: str) -> None:
+    answer = history_stats(history(), filters)
+    assert not answer["ok"] and answer["problems"][0]["field"] == field
+    assert answer["problems"][0]["zh"] and answer["problems"][0]["en"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(), lambda c: st.lists(c) | st.dictionaries(st.text(), c)
+    )
+)
+def test_any_filters_give_figures_or_a_message(raw: object) -> None:
+    answer = history_stats("", raw)
+    assert answer["ok"] or answer["problems"]
+
+
+def test_merge_and_rename_one_identity_followed_by_stats_and_quick_picks() -> None:
+    stored = history([*GAMES, ("2026-03-01T10:00:00Z", sheet(("小明", 12, 0), ("Bo", 2, 0)))])
+    merged = history_rename(stored, "小明", "Cy")
+    assert merged["ok"], merged["problems"]
+    cy = by_name(history_stats(merged["stored"], {})["stats"]["overall"])["Cy"]
+    assert (cy["played"], cy["wins"]) == (3, 2)
+    renamed = history_rename(merged["stored"], "cy", "Xiaoming")  # the whole person, under any spelling
+    assert renamed["ok"]
+    people = history_people(renamed["stored"])["people"]
+    assert [p["name"] for p in people] == ["Ann", "Bo", "Xiaoming"]
+    assert sorted(people[2]["also"]) == ["Cy", "小明"]
+    # export and import carry the mapping
+    exported = history_export(renamed["stored"], "2026-03-02T00:00:00Z")["json"]
+    imported = history_import("", exported)
+    assert "Xiaoming" in by_name(history_stats(imported["stored"], {})["stats"]["overall"])
+
+
+def test_two_people_of_one_game_cannot_be_merged() -> None:
+    answer = history_rename(history(), "Ann", "Bo")
+    assert not answer["ok"] and "same game" in answer["problems"][0]["en"]
+    assert "同一局" in answer["problems"][0]["zh"]
+
+
+@pytest.mark.parametrize("new", ["", "<b>", "x" * 41, None, 7])
+def test_a_bad_new_name_is_refused(new: object) -> None:
+    names, error = rename({}, [], "Ann", new)
+    assert error is not None and names == {}
+    assert error.message.en.startswith("the new name")
+
+
+def test_identity_follows_case_and_width() -> None:
+    names, error = rename({}, [], "小明", "Xiaoming")
+    assert error is None
+    assert identity("小明", names) == "Xiaoming" and identity("ＡＮＮ", names) == "ＡＮＮ"
+    names, _ = rename(names, [], "ann", "Ann B.")
+    assert identity("ＡＮＮ", names) == "Ann B."
+
+
+@pytest.mark.parametrize("raw", [[], "x", {"ann": 3}, {"ANN": "Ann"}, {"a": "<b>"}, {str(i): "x" for i in range(2001)}])
+def test_a_bad_stored_mapping_is_left_out_and_said(raw: object) -> None:
+    text = json.dumps({**json.loads(history()), "names": raw})
+    read = read_history(text)
+    assert len(read.records) == 4 and read.names == {} and read.problems
+
+
+def test_a_chain_of_names_is_followed() -> None:
+    text = json.dumps({**json.loads(history()), "names": {"cy": "Bob", "bob": "Robert"}})
+    assert identity("CY", read_history(text).names) == "Robert"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_pictures_are_svg_with_a_text_equivalent(lang: str) -> None:
+    charts = history_stats(history(), {})["charts"]
+    pictures = [charts["wins"][lang], *(p[lang] for p in charts["games"][GAME].values())]
+    assert len(pictures) == 4  # wins overall, then wins, averages and totals over time for Burgundy
+    for svg in pictures:
+        root = ET.fromstring(svg)
+        assert root.get("role") == "img"
+        description = root.find("{http://www.w3.org/2000/svg}desc").text
+        for name in ("Ann", "Bo", "Cy"):
+            assert name in description
+    assert ("2 wins in 4 games" if lang == "en" else "4 局胜 2 局") in charts["wins"][lang]
+    timeline = charts["games"][GAME]["timeline"][lang]
+    assert ("10, 8, 5, 6" if lang == "en" else "10、8、5、6") in timeline
+
+
+def test_names_with_markup_are_escaped_in_pictures() -> None:
+    stored = history([("2026-01-01T10:00:00Z", sheet(("A&B", 3, 0), ('"Q"', 1, 0)))])
+    for svg in history_stats(stored, {})["charts"]["wins"].values():
+        ET.fromstring(svg)  # parses: every text escaped
+        assert "A&amp;B" in svg
+
+
+def test_command_line_statistics(tmp_path, capsys) -> None:
+    file = tmp_path / "history.json"
+    file.write_text(history_export(history(), "2026-03-01T00:00:00Z")["json"], encoding="utf-8")
+    assert main(["history", str(file), "--stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Ann: 2 wins (1 shared) in 4 games, 50%; average 7.2, best 10, worst 5" in out
+    assert "first place decided by a tie-breaker 1 (most cards left in storage: 1)" in out
+    assert main(["history", str(file), "--stats", "--json", "--player", "bo"]) == 0
+    assert json.loads(capsys.readouterr().out)["overall"]["games"] == 3
+    assert main(["history", str(file), "--stats", "--since", "2026-13-01"]) == 2
+    assert "filters.since" in capsys.readouterr().err
+
+
+def test_statistics_of_nothing() -> None:
+    figures = statistics([], {}, Filters())
+    assert figures["overall"]["games"] == 0 and figures["games"] == [] and figures["first"] is None
+    assert parse_filters(None) == Filters()
+
+
+def test_statistics_of_the_text_last_read_by_its_seal() -> None:
+    stored = history()
+    seal = json.loads(stored)["checked"]
+    history_stats("", {})  # another text read last
+    assert history_stats(f"@{seal}", {})["resend"]
+    first = history_stats(stored, {})
+    again = history_stats(f"@{seal}", {"game": GAME})
+    assert again["ok"] and again["stats"]["overall"]["games"] == first["stats"]["overall"]["games"] == 4
+    assert history_stats("@" + "0" * 32, {})["resend"]
