@@ -210,3 +210,31 @@ def test_the_watchers_see_what_they_watch(tab: Tab, proxy: RecordingProxy) -> No
     assert any("table-companion-test.invalid" in r for r in proxy.seen[before:]), proxy.seen[before:]
     del proxy.seen[before:]
     tab.errors()
+
+
+STORED = "(css) => document.querySelector(css)?.dataset.stored"
+
+
+def test_the_home_pages_offer_keeps_the_calculator_offline(tab: Tab) -> None:
+    """The two tiers of the offline copy: a first visit keeps the light part only; the home page's offer keeps the
+    calculator, which then works with the server gone; settings free the space again."""
+    site = tab.site  # type: ignore[attr-defined]
+    tab.goto(site.url)
+    mark = '.offline-offer [data-offline-tier="python"]'
+    assert tab.wait(STORED, mark, what="the offer's mark", timeout=60) == "false"
+    assert not any("/pyodide/" in path for path, _ in site.sent)  # nothing heavy without asking
+    tab.click('.offline-offer [data-offline-action="keep"]')
+    assert tab.wait(f"(css) => ({STORED})(css) === 'true'", mark, timeout=120, what="the calculator kept")
+    site.stop()
+    expected = case("burgundy-cards", 2)
+    play.open_tool(tab, expected.game)
+    play.in_english(tab)
+    play.wait_ready(tab)
+    play.fill(tab, expected.game, expected.sheet)
+    play.ranking(tab, expected)
+    tab.goto(site.url)
+    tab.click("details.settings summary")
+    panel = '.offline-panel [data-offline-tier="python"]'
+    tab.wait(f"(css) => ({STORED})(css) === 'true'", panel, what="the panel's mark")
+    tab.click('.offline-panel [data-offline-action="free"]')
+    assert tab.wait(f"(css) => ({STORED})(css) === 'false'", panel, what="the space freed")
