@@ -127,7 +127,10 @@ class ChromiumTab(Tab):
 
     def type(self, selector: str, text: str) -> None:
         field = self.page.locator(selector)
-        field.select_text() if field.input_value() else field.focus()
+        if field.input_value():
+            field.select_text()
+        else:
+            field.focus()
         self.page.keyboard.press("Backspace")
         if text:
             self.page.keyboard.type(text)
