@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from . import GAMES
-from .core import SheetError, Text, active_player_fields, parse_sheet, score
+from .core import Player, SheetError, Text, active_player_fields, parse_sheet, score, sum_text
 
 FORMAT = "table-companion-history"
 VERSION = 1
@@ -70,11 +70,28 @@ def normal_sheet(game_id: str, raw: object) -> dict[str, Any]:
     game = GAMES[game_id]
     sheet = parse_sheet(game, raw)
     fields = active_player_fields(game, sheet.options)
+    breakers = {t.key for t in game.tie_breakers}
     return {
-        "players": [{"name": p.name, "scores": {f.key: plain(p.values[f.key]) for f in fields}} for p in sheet.players],
+        "players": [
+            {"name": p.name, "scores": {f.key: kept(p, f.key, raw, breakers) for f in fields}}
+            for p, raw in zip(sheet.players, _raw_scores(raw), strict=False)
+        ],
         "table": {f.key: plain(sheet.table[f.key]) for f in game.table_fields},
         "options": dict(sheet.options),
     }
+
+
+def _raw_scores(raw: object) -> list[dict[str, Any]]:
+    """Each player's scores as given (normal_sheet has already checked them)."""
+    players = raw.get("players", []) if isinstance(raw, dict) else []
+    return [p.get("scores") or {} if isinstance(p, dict) else {} for p in players]
+
+
+def kept(player: Player, key: str, raw: dict[str, Any], breakers: set[str]) -> Any:
+    """A value as the history keeps it: a blank tie-breaker stays blank (not 0), a sum as typed ("20+8")."""
+    if key in player.blank and key in breakers:
+        return None
+    return sum_text(raw.get(key)) or plain(player.values[key])
 
 
 def timestamp(raw: object, path: str = "saved") -> str:

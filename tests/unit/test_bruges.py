@@ -439,7 +439,7 @@ def test_guilders_never_lift_a_lower_total() -> None:
 
 def test_the_tie_breaker_is_marked_not_in_source_and_every_result_says_so() -> None:
     assert [(t.key, t.most_wins, t.in_source) for t in GAME.tie_breakers] == [("guilders", True, False)]
-    result = score(GAME, sheet({}, {}))
+    result = score(GAME, sheet({"guilders": 0}, {"guilders": 0}))
     tie_note = next(n for n in result.notes if "tie-breaker" in n.en)
     assert "not in the source text" in tie_note.en
     assert "此規則不在原文中" in tie_note.zh
