@@ -412,7 +412,9 @@ def route_styles(routes: dict[str, list[str]]) -> str:
         " { display: none; }",
         'html[data-view="history"] #history { display: block; }',
     ]
+    rules.append('html[data-view="history"] .game-switch [data-current="history"] { display: inline; }')
     for game, tools in routes.items():
+        rules.append(f'html[data-view^="{game}/"] .game-switch [data-current="{game}"] {{ display: inline; }}')
         for tool in tools:
             view = f'html[data-view="{game}/{tool}"]'
             rules.append(f'{view} #game-{game}, {view} #game-{game} [data-tool="{tool}"] {{ display: block; }}')

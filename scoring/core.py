@@ -323,6 +323,7 @@ class Game:
     validate: Callable[[Sheet], list[SheetError]] | None = None  # rules across fields, after each field checks
     computed_categories: tuple[tuple[str, Text], ...] = ()  # breakdown entries that are no field (key, label)
     diagram: Callable[..., Diagram] | None = None  # setup diagram; takes the same arguments as setup
+    kept_fields: tuple[str, ...] = ()  # table fields printed on the board: a new game keeps them
 
     @property
     def player_fields(self) -> tuple[Field, ...]:
