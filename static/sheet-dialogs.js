@@ -117,8 +117,9 @@ export function setupHelp() {
       return p;
     }));
     rule.replaceChildren();
-    more.hidden = !button.dataset.rule;
-    more.href = button.dataset.rule ? `../rules/${gameId}/#${button.dataset.rule}` : "#";
+    const link = button.parentElement.querySelector(".help-text a.help-link"); // the build's link checker checks it
+    more.hidden = !link;
+    more.href = link ? link.getAttribute("href") : "#";
     dialog.showModal();
     if (!button.dataset.rule) return;
     const mine = ++asked;

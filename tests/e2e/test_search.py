@@ -139,7 +139,9 @@ def test_category_and_tie_breaker_rule_links_open_their_sections(browser: Browse
         tie = play.tool().locator(".tiebreak-rule a.rule-link")
         expect(tie).to_have_count(3)
         expect(tie.first).to_have_attribute("href", "../rules/tuscany/#game-end")
-        play.tool().locator('tr[data-row="red_track"] a.rule-link').click()
+        # A row's label opens its help and rule over the sheet; the full section is one more tap.
+        play.tool().locator('tr[data-row="red_track"] button.label-help').click()
+        page.locator("dialog.help-pop .help-more").click()
         expect(page).to_have_url(re.compile(r"/rules/tuscany/#scoring-phase$"))
         expect(page.locator("section#scoring-phase")).to_be_in_viewport()
         expect(page.locator("section#scoring-phase h2").first).to_have_text("计分阶段")
