@@ -2,7 +2,7 @@
 // the rules section behind it, read from the rules page the site already has, with a link to the whole section).
 import { keys, read, remove, write } from "./storage.js";
 import { ask } from "./ui.js";
-import { clearedState, parseState, readState, replaceState, save } from "./sheet-state.js";
+import { clearedState, isKept, parseState, readState, replaceState, save } from "./sheet-state.js";
 
 /** The "New game" and "Undo clear" buttons of a game. sheet: {state, gameId, section, kept, isFinalUnsaved,
  *  saveToHistory, refresh}. */
@@ -10,7 +10,9 @@ export function setupNewGame(sheet) {
   const { state, gameId, section } = sheet;
   const undoButton = section.querySelector("[data-action=undo-clear]");
   let undoCopy = null; // the cleared sheet, also kept here in case storage refuses it
-  const hasEntries = (s) => Object.values(s.values).some((v) => String(v).trim() !== "") || Object.values(s.ticks).some((t) => t.length);
+  // What was typed since a clear: the values "New game" keeps do not count.
+  const hasEntries = (s) =>
+    Object.entries(s.values).some(([key, v]) => !isKept(key, sheet.kept) && String(v).trim() !== "") || Object.values(s.ticks).some((t) => t.length);
 
   section.querySelector("[data-action=new-game]").addEventListener("click", async () => {
     const unsaved = sheet.isFinalUnsaved();
@@ -37,7 +39,7 @@ export function setupNewGame(sheet) {
     const raw = read(keys.undo(gameId)) ?? undoCopy;
     const previous = raw === null ? null : readState(raw);
     if (raw !== null && !previous) parseState(raw, section, `${gameId}:undo`); // set aside, with a notice
-    if (previous && hasEntries(clearedState(state, new Set())) && hasEntries(state)) {
+    if (previous && hasEntries(state)) {
       const choice = await ask({
         title: { zh: "恢复清空前的计分表？", en: "Bring back the cleared sheet?" },
         body: { zh: "清空之后输入的内容会被替换。", en: "What was entered since the clear will be replaced." },

@@ -56,9 +56,12 @@ export function replaceState(state, data) {
   Object.assign(state, data);
 }
 
+/** Whether a saved value's key (tool|field|player|entry|part) is a table value that "New game" keeps. */
+export const isKept = (key, kept) => kept.has(key.split("|")[1]) && key.split("|")[2] === "-1";
+
 /** A state for "New game": the same players, seats, count and variants, and the table's values from the board. */
 export function clearedState(state, kept) {
-  const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => kept.has(key.split("|")[1]) && key.split("|")[2] === "-1"));
+  const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => isKept(key, kept)));
   const { saved, ...rest } = state;
   return { ...rest, values, ticks: {} };
 }

@@ -230,6 +230,8 @@ def test_rules_page_has_the_sections_the_sheet_links_to(browser: Browser, site_s
         expect(page.locator("#threats .col.zh")).to_contain_text("水災")
         play = Play(page, site_server.url, GAME).open("score")
         play.tool().locator('[data-row="majority_markers"] button.label-help').click()
-        expect(page.locator("dialog.help-pop .help-more")).to_have_attribute("href", re.compile(r"rules/bruges/#majorities$"))
+        expect(page.locator("dialog.help-pop .help-more")).to_have_attribute(
+            "href", re.compile(r"rules/bruges/#majorities$")
+        )
         page.locator("dialog.help-pop button[value=close]").click()
         assert foreign_requests(context, site_server.url) == []
