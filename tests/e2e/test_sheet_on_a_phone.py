@@ -352,3 +352,68 @@ def test_setup_remembers_the_count_and_variant_counts_steps_and_starts_on_the_fi
         expect(play.section.locator("[data-role=players]")).to_have_value("3")
         expect(play.section.locator("[data-option=pets]")).to_be_checked()
         expect(done).to_have_text(f"2 of {steps} done", timeout=60_000)
+
+
+# ---------------------------------------------------------------- 7. rules on a phone
+
+
+def test_a_narrow_screen_opens_the_rules_in_the_interface_language(browser: Browser, site_server) -> None:
+    with phone(browser) as context:
+        page = context.new_page()
+        page.goto(f"{site_server.url}rules/tuscany/")
+        expect(page.locator("article.rules")).to_have_attribute("data-view", "en")
+        expect(page.locator("#game-end .col.zh")).to_be_hidden()
+        expect(page.locator(".view-switch [data-view=en]")).to_have_attribute("aria-pressed", "true")
+    with site_context(browser, {"width": 1280, "height": 900}) as context:
+        page = context.new_page()
+        page.goto(f"{site_server.url}rules/tuscany/")
+        expect(page.locator("article.rules")).to_have_attribute("data-view", "both")
+
+
+def test_a_contents_jump_lands_on_the_reader_s_language_and_the_contents_are_at_hand(
+    browser: Browser, site_server
+) -> None:
+    with phone(browser) as context:
+        page = context.new_page()
+        page.goto(f"{site_server.url}rules/bruges/")
+        page.locator(".view-switch [data-view=both]").click()  # both languages, stacked on a phone
+        page.locator(".toc a[href='#final-scoring']").click()
+        expect(page).to_have_url(re.compile("#final-scoring$"))
+        english = page.locator("#final-scoring .col.en").bounding_box()
+        assert -2 <= english["y"] <= 60, english  # the English column at the top, not the Chinese above it
+        back = page.locator("a.to-contents")
+        expect(back).to_be_in_viewport()
+        back.click()
+        expect(page.locator("nav.toc")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("query", ["决胜规则", "tiebreak", "tie-breaker", "決勝規則"])
+def test_players_words_for_tie_breakers_reach_every_game_s_tie_breaker_sections(
+    browser: Browser, site_server, query: str
+) -> None:
+    with phone(browser) as context:
+        page = context.new_page()
+        page.goto(f"{site_server.url}search/?q={query}")
+        expect(page.locator("body")).to_have_attribute("data-searched", query, timeout=20_000)
+        hrefs = page.locator(".result:not(.term-result) .result-link").evaluate_all("links => links.map((a) => a.href)")
+        for game in GAMES.values():
+            sections = {t.rule for t in game.tie_breakers} or {game.rule}
+            for section in sections:
+                assert any(f"/rules/{game.id}/" in h and h.endswith(f"#{section}") for h in hrefs), (game.id, section)
+
+
+def test_search_from_a_rules_page_is_narrowed_to_that_game_and_can_be_widened(browser: Browser, site_server) -> None:
+    with phone(browser) as context:
+        page = context.new_page()
+        page.goto(f"{site_server.url}rules/tuscany/")
+        field = page.locator(".site-search input[name=q]")
+        field.fill("points")
+        field.press("Enter")
+        expect(page).to_have_url(re.compile(r"/search/\?q=points&game=tuscany"))
+        expect(page.locator("body")).to_have_attribute("data-searched", "points", timeout=20_000)
+        links = page.locator(".result .result-link")
+        hrefs = links.evaluate_all("links => links.map((a) => a.href)")
+        assert hrefs and all("/rules/tuscany/" in h for h in hrefs)
+        page.locator("select[name=game]").select_option("")
+        expect(page).not_to_have_url(re.compile("game="))
+        expect(links.filter(has_not_text="Tuscany")).not_to_have_count(0)
