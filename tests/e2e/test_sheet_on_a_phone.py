@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from scoring import GAMES
 from scoring.palais_royal import EACH_SCORES
@@ -271,6 +271,11 @@ def test_names_stay_in_sight_and_places_sit_beside_the_total(browser: Browser, s
 # ---------------------------------------------------------------- 4. flow and help
 
 
+def focused(page: Page) -> list[str]:
+    """The focused field's key and seat."""
+    return page.evaluate("[document.activeElement.dataset.field, document.activeElement.dataset.player]")
+
+
 def test_enter_moves_down_a_player_s_column_then_to_the_next_player(browser: Browser, site_server) -> None:
     with phone(browser) as context:
         page = context.new_page()
@@ -280,16 +285,13 @@ def test_enter_moves_down_a_player_s_column_then_to_the_next_player(browser: Bro
         order = []
         for _ in range(5):
             page.keyboard.press("Enter")
-            order.append(page.evaluate("[document.activeElement.dataset.field, document.activeElement.dataset.player]"))
+            order.append(focused(page))
         keys = [f.key for f in GAMES["burgundy-cards"].player_fields if f.kind.value == "count" and not f.entries]
         assert order[0] == [keys[0], "0"] and order[1] == [keys[1], "0"]
         play.tool().locator("[data-role=flow]").check()
         play.field(keys[0], 0).focus()
         page.keyboard.press("Enter")
-        assert page.evaluate("[document.activeElement.dataset.field, document.activeElement.dataset.player]") == [
-            keys[0],
-            "1",
-        ]
+        assert focused(page) == [keys[0], "1"]
 
 
 def test_enter_after_the_last_row_goes_to_the_next_player_s_name(browser: Browser, site_server) -> None:
@@ -301,10 +303,7 @@ def test_enter_after_the_last_row_goes_to_the_next_player_s_name(browser: Browse
         page.keyboard.press("Enter")
         page.keyboard.press("Enter")
         page.keyboard.press("Enter")
-        assert page.evaluate("[document.activeElement.dataset.field, document.activeElement.dataset.player]") == [
-            "name",
-            "1",
-        ]
+        assert focused(page) == ["name", "1"]
 
 
 def test_a_label_opens_its_help_and_rule_in_a_popover_not_a_new_page(browser: Browser, site_server) -> None:
