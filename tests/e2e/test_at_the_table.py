@@ -244,6 +244,7 @@ def test_interface_language_and_script_are_remembered_and_followed(
         # A tie the tie-breaker cannot settle names the players: what they typed is never converted.
         play.fill("majority_markers", 0, 0)
         play.fill("guilders", 0, 0)
+        play.fill("guilders", 1, 0)  # a blank tie-breaker would leave the tie open (issue 17): both have 0
         play.expect_ranking(["1. Ann · 12", "1. 李后 · 12"])
         reason = play.tool().locator(".ranking .why").first
         expect(reason).to_contain_text("與 李后 的所有決勝規則也相同", use_inner_text=True)
