@@ -462,21 +462,29 @@ def sum_text(raw: object) -> str | None:
 
 
 def sums_in(raw_sheet: object) -> dict[str, int]:
-    """Every value of a sheet typed as a valid sum, by its path: what the page shows in place of the sum."""
+    """Every value of a sheet typed as a valid sum, by its path (players[0].scores.nobles, ….statues[1]): what
+    the page shows in place of the sum."""
     found: dict[str, int] = {}
     players = raw_sheet.get("players") if isinstance(raw_sheet, dict) else None
     for index, entry in enumerate(players if isinstance(players, list) else []):
         scores = entry.get("scores") if isinstance(entry, dict) else None
         for key, value in (scores if isinstance(scores, dict) else {}).items():
-            path = f"players[{index}].scores.{key}"
-            if sum_text(value) is not None:
-                try:
-                    total = typed_sum(str(value), path, Text("", ""))
-                except SheetError:
-                    continue
-                if isinstance(total, int):
-                    found[path] = total
+            _sums(value, f"players[{index}].scores.{key}", found, depth=0)
     return found
+
+
+def _sums(value: object, path: str, found: dict[str, int], depth: int) -> None:
+    """The sums in one field's value: a string, or a list of entries (of parts)."""
+    if isinstance(value, list) and depth < 2:
+        for i, item in enumerate(value[:SUM_PARTS]):
+            _sums(item, f"{path}[{i}]", found, depth + 1)
+    elif sum_text(value) is not None:
+        try:
+            total = typed_sum(str(value), path, Text("", ""))
+        except SheetError:
+            return
+        if isinstance(total, int):
+            found[path] = total
 
 
 def _shown(raw: str) -> str:

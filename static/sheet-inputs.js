@@ -49,8 +49,9 @@ function showSum(el) {
 /** The values Python gave the sums typed in a form ({path: value}); shown in every field not being edited. */
 export function showSums(form, sums) {
   for (const el of form.querySelectorAll("input.num[data-typed]")) {
-    const path = `players[${el.dataset.player}].scores.${el.dataset.field}`;
-    if (el.dataset.entry !== undefined || !(path in (sums ?? {}))) continue;
+    const where = [el.dataset.entry, el.dataset.part].filter((i) => i !== undefined).map((i) => `[${i}]`).join("");
+    const path = `players[${el.dataset.player}].scores.${el.dataset.field}${where}`;
+    if (!(path in (sums ?? {}))) continue;
     el.dataset.sum = String(sums[path]);
     if (document.activeElement !== el) showSum(el);
   }

@@ -68,6 +68,23 @@ export function clearedState(state, kept) {
 
 const MAX_PICKS = 12;
 const cleanName = (name) => String(name ?? "").trim().split(/\s+/).join(" ");
+let historyNames = { raw: null, names: [] }; // the history's names, read again only when the stored text changes
+
+function namesInHistory() {
+  const raw = read(keys.history);
+  if (raw === historyNames.raw) return historyNames.names;
+  const names = [];
+  try {
+    const stored = JSON.parse(raw ?? "null");
+    for (const record of Array.isArray(stored?.records) ? stored.records : []) {
+      for (const player of Array.isArray(record?.players) ? record.players : []) {
+        if (typeof player?.name === "string") names.push(cleanName(player.name));
+      }
+    }
+  } catch (error) { /* an unreadable history gives no names; history.js reports it when shown */ }
+  historyNames = { raw, names };
+  return names;
+}
 
 /** Player names known from the other games' saved sheets and from the history as stored, most recent first. */
 export function knownNames(gameIds) {
@@ -76,15 +93,7 @@ export function knownNames(gameIds) {
     const data = readState(read(keys.game(id)) ?? "null");
     if (data) names.push(...data.names.map(cleanName));
   }
-  try {
-    const stored = JSON.parse(read(keys.history) ?? "null");
-    const records = Array.isArray(stored?.records) ? stored.records : [];
-    for (const record of records) {
-      for (const player of Array.isArray(record?.players) ? record.players : []) {
-        if (typeof player?.name === "string") names.push(cleanName(player.name));
-      }
-    }
-  } catch (error) { /* an unreadable history gives no names; history.js reports it when shown */ }
+  names.push(...namesInHistory());
   const seen = new Set();
   const picks = [];
   for (const name of names) {

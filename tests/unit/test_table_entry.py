@@ -192,3 +192,11 @@ def test_the_command_line_takes_a_sum(tmp_path) -> None:
         check=True,
     )
     assert json.loads(run.stdout)["players"][0]["total"] == 28
+
+
+def test_sums_in_entries_are_sent_back_by_path() -> None:
+    sheet = players(("Ann", {"edge_servants": ["1+2", "3", " 2 + 2 ", "x+1"]}), ("Bo", {}))
+    assert evaluate("palais-royal", sheet)["sums"] == {
+        "players[0].scores.edge_servants[0]": 3,
+        "players[0].scores.edge_servants[2]": 4,
+    }
