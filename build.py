@@ -93,18 +93,20 @@ class GameContent:
 _markdown = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
 
 
+def editorial_marks(html: str) -> str:
+    """Rendered HTML with the editorial marks of content/FORMAT.md as elements."""
+    html = re.sub(r"\{\+(.+?)\+\}", r'<ins class="repair">\1</ins>', html, flags=re.S)
+    return re.sub(r"\{\?(.+?)\?\}", r'<mark class="doubt">\1</mark>', html, flags=re.S)
+
+
 def render_markdown(text: str) -> Markup:
     """Markdown to HTML (raw HTML escaped), with the editorial marks of content/FORMAT.md."""
-    html = _markdown.render(text)
-    html = re.sub(r"\{\+(.+?)\+\}", r'<ins class="repair">\1</ins>', html, flags=re.S)
-    html = re.sub(r"\{\?(.+?)\?\}", r'<mark class="doubt">\1</mark>', html, flags=re.S)
-    html = html.replace("<blockquote>", '<blockquote class="note">')
-    return Markup(html)
+    return Markup(editorial_marks(_markdown.render(text)).replace("<blockquote>", '<blockquote class="note">'))
 
 
 def inline_marks(text: str) -> Markup:
-    """A heading's text with its editorial marks."""
-    return Markup(render_markdown(text).replace("<p>", "").replace("</p>", "").strip())
+    """A heading's text with its editorial marks, as inline Markdown: "4. Recruit nobles" is a title, not a list."""
+    return Markup(editorial_marks(_markdown.renderInline(text)).strip())
 
 
 def parse_rules(path: Path) -> RulesText:
@@ -316,8 +318,8 @@ def default_players(game: Game) -> int:
 
 def scripts_of(text: str, source: str) -> dict[str, str]:
     """A Chinese text in both scripts, for the templates; rendered HTML stays HTML."""
-    if source not in zh_script.SCRIPTS:
-        raise BuildError(f"{source!r} is not a Chinese script ({', '.join(zh_script.SCRIPTS)})")
+    if source not in (*zh_script.SCRIPTS, zh_script.UI):
+        raise BuildError(f"{source!r} is not a Chinese script ({', '.join(zh_script.SCRIPTS)}) or {zh_script.UI!r}")
     written = zh_script.both(str(text), source)
     return {k: Markup(v) for k, v in written.items()} if isinstance(text, Markup) else written
 
@@ -512,9 +514,12 @@ def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
 
 
 def worker_config(out: Path) -> dict[str, object]:
-    """PyScript's config for the worker: every scoring module mapped into Python's file system."""
+    """PyScript's config for the worker: every scoring module mapped into Python's file system.
+
+    `sync_main_only`: the worker never reaches the page's `window` (that needs SharedArrayBuffer, so cross-origin
+    isolation); it only keeps PyScript's module from warning about it on every start."""
     modules = sorted((out / "py" / "scoring").glob("*.py"))
-    return {"files": {f"../py/scoring/{p.name}": f"./scoring/{p.name}" for p in modules}}
+    return {"files": {f"../py/scoring/{p.name}": f"./scoring/{p.name}" for p in modules}, "sync_main_only": True}
 
 
 def precache_list(out: Path) -> list[str]:

@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from bench import engines  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 T = TypeVar("T")
@@ -412,6 +413,7 @@ def measure(runs: int, with_lighthouse: bool, log: Callable[[str], None]) -> dic
                     for visit, play_result, floor_result in zip(("cold", "warm"), play, floor, strict=True):
                         raw["play"][visit].append(play_result)
                         raw["floor"][visit].append(floor_result)
+                raw["engines"] = engines.measure(playwright, site, runs, log)
             if with_lighthouse:
                 raw["lighthouse"] = {}
                 for path in ("", f"rules/{next(iter(build.GAMES))}/", "play/"):
@@ -485,6 +487,14 @@ def summarize(raw: dict) -> list[dict[str, object]]:
             "×",
             "totals_live_over_floor",
         )
+    for engine, figures in raw.get("engines", {}).items():
+        for visit in ("cold", "warm"):
+            row(
+                f"play/ calculator answers (engine.js's mark), {visit}, {engine} {figures.get('version', '')}".rstrip(),
+                f"engines.{engine}.{visit}_ms",
+                median(figures[visit]),
+                "ms",
+            )
     warm = raw["play"]["warm"]
     row(
         "switch setup → score sheet",

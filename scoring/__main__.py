@@ -6,20 +6,37 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
 from . import GAMES, get_game
 from .api import score_json, setup_json
-from .core import SheetError
+from .core import SheetError, read_json
 from .history import read_history, to_csv
+
+
+class _Parser(argparse.ArgumentParser):
+    """Arguments as the rest of the command line reports bad input: one line naming what was wrong, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print `error: <what>` (no usage block) and exit 2."""
+        self.exit(2, f"error: {message}\n")
+
+
+def _player_count(text: str) -> int:
+    """--players as a whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"“{text[:12]}” is not a whole number") from None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; 0 on success, 2 on bad input with a one-line message."""
-    parser = argparse.ArgumentParser(prog="python -m scoring", description="Board-game setup and scoring.")
+    parser = _Parser(prog="python -m scoring", description="Board-game setup and scoring.")
     commands = parser.add_subparsers(dest="command", required=True)
     setup = commands.add_parser("setup", help="print the setup checklist")
     setup.add_argument("game", help=", ".join(GAMES))
-    setup.add_argument("--players", type=int, required=True)
+    setup.add_argument("--players", type=_player_count, required=True)
     setup.add_argument("--option", action="append", default=[], help="a variant to switch on (repeatable)")
     setup.add_argument("--json", action="store_true", help="print JSON")
     setup.add_argument("--lang", choices=("zh", "en", "both"), default="both")
@@ -50,10 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         get_game(args.game)
         text = sys.stdin.read() if args.sheet == "-" else _read(args.sheet)
-        try:
-            sheet = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"sheet: not valid JSON ({error.msg}, line {error.lineno})") from None
+        sheet = read_json(text, "sheet")
         print(json.dumps(score_json(args.game, sheet), ensure_ascii=False, indent=2))
         return 0
     except SheetError as error:

@@ -28,7 +28,7 @@ from .svg import both, result_chart, setup_figure
 def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> dict[str, Any]:
     """The checklist as JSON, with its diagram as SVG in each language (None if the game has none)."""
     game = get_game(game_id)
-    known = {o.key for o in game.options}
+    known = {o.key for o in game.options if o.setup}  # a scoring variant does not change the setup
     chosen = {k: bool(v) for k, v in (options or {}).items() if k in known}
     steps = checklist(game, players, **chosen)
     diagram = setup_diagram(game, players, **chosen)

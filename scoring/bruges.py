@@ -409,7 +409,17 @@ GAME = Game(
     min_players=2,
     max_players=4,
     source_lang="zh-Hant",
-    options=(Option("pets", Text("寵物擴充", "Pets expansion")),),
+    options=(
+        Option("pets", Text("寵物擴充", "Pets expansion")),
+        Option(
+            "guilders_tiebreak",
+            Text(
+                "平手時比剩餘金錢（出版社規則，不在原文中）",
+                "Ties: most money left (publisher's rule, not in the source)",
+            ),
+            setup=False,
+        ),
+    ),
     categories=(
         Category(
             _count(
@@ -520,17 +530,27 @@ GAME = Game(
             "Money left",
             "平手時用：剩下的金錢（元）",
             "For ties: money left (guilders)",
+            requires="guilders_tiebreak",
         ),
     ),
     tie_breakers=(
-        TieBreaker("guilders", True, Text("剩餘金錢較多", "most money left"), in_source=False, rule="final-scoring"),
+        TieBreaker(
+            "guilders",
+            True,
+            Text("剩餘金錢較多", "most money left"),
+            in_source=False,
+            rule="final-scoring",
+            requires="guilders_tiebreak",
+        ),
     ),
     rule="final-scoring",
     notes=(
         Text(
-            "平手：原文沒有決勝規則。本站採用出版社的規則：剩餘金錢最多的玩家獲勝；仍平手則共享名次。此規則不在原文中。",
-            "Ties: the source text gives no tie-breaker. This site applies the publisher's rule: most guilders "
-            "left wins; if still tied, the place is shared. This rule is not in the source text.",
+            "平手：原文沒有決勝規則，總分相同的玩家共享名次。出版社的規則（剩餘金錢最多的玩家獲勝，仍平手則共享名次）"
+            "不在原文中；要用它，請勾選「平手時比剩餘金錢」。",
+            "Ties: the source text gives no tie-breaker, so players with the same total share the place. The "
+            "publisher's rule (most guilders left wins; if still tied, the place is shared) is not in the source; "
+            "tick “Ties: most money left” to use it.",
         ),
         Text(
             "原文沒有列出聲望軌各位置的分數；雕像只說共 6 個、依數字疊放、7 號在最上方，本站接受 2–7。"

@@ -252,6 +252,13 @@ GAME = Game(
         TieBreaker("storage_cards", True, Text("储藏库剩余卡片较多", "most cards left in storage"), rule="end-of-game"),
     ),
     rule="end-of-game",
+    notes=(
+        Text(
+            "平手：原文的决胜规则只用来决定胜者；本表对其他名次的平手也按同一规则排序（原文没有说）。",
+            "Ties: the source's tie-breaker decides the winner only; this sheet also orders ties for the other places "
+            "by the same rule (the source does not say so).",
+        ),
+    ),
     setup=setup,
     diagram=diagram,
 )

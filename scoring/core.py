@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import math
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -101,6 +102,7 @@ class TieBreaker:
     label: Text  # e.g. "most cards left in storage"
     in_source: bool = True
     rule: str = ""  # id of the rules section that states it (or, for one not in the source, says so)
+    requires: str = ""  # key of the option that must be on for this tie-breaker to apply
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,7 @@ class Option:
 
     key: str
     label: Text
+    setup: bool = True  # False: a scoring variant only; the setup checklist does not take it
 
 
 @dataclass(frozen=True)
@@ -365,9 +368,9 @@ def parse_count(raw: object, f: Field, path: str, label: Text) -> int:
     value: int
     if raw is None:
         return 0
-    if isinstance(raw, bool):
-        value = int(raw)
-    elif isinstance(raw, int):
+    if isinstance(raw, bool):  # JSON true/false is no count, although Python counts it as 1/0
+        raise SheetError(path, Text(f"{label.zh}：请输入数字。", f"{label.en}: enter a number."))
+    if isinstance(raw, int):
         value = raw
     elif isinstance(raw, float):
         if not math.isfinite(raw):
@@ -507,7 +510,7 @@ def parse_field(raw: object, f: Field, path: str) -> Any:
     if f.kind is FieldKind.CHOICE:
         if raw in (None, ""):
             return ""
-        if raw not in {c.value for c in f.choices}:
+        if not isinstance(raw, str) or raw not in {c.value for c in f.choices}:
             names = ", ".join(c.value for c in f.choices)
             raise SheetError(
                 path,
@@ -558,6 +561,8 @@ def check_name(raw: object, index: int) -> str:
     name = " ".join((raw or "").split())
     if not name:
         raise SheetError(path, Text(f"{who.zh}：不能为空。", f"{who.en}: cannot be empty."))
+    if not _without_format(name).strip():
+        raise SheetError(path, Text(f"{who.zh}：只有不可见的字符。", f"{who.en}: has only invisible characters."))
     if len(name) > MAX_NAME_LENGTH:
         raise SheetError(
             path,
@@ -590,9 +595,14 @@ def _hidden_control(ch: str) -> bool:
     return category == "Cf" and ch not in JOINERS and not "\U000e0020" <= ch <= "\U000e007f"
 
 
+def _without_format(text: str) -> str:
+    """The text without its invisible format characters (joiners, tags, direction marks)."""
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
 def name_key(name: str) -> str:
-    """What makes two names the same player: case, full/half width and composed forms do not count."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    """What makes two names the same player: case, full/half width, composed forms and format characters do not count."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", _without_format(name)).casefold())
 
 
 def active_player_fields(game: Game, options: Mapping[str, bool]) -> tuple[Field, ...]:
@@ -606,11 +616,17 @@ def parse_options(game: Game, raw: object) -> dict[str, bool]:
         raw = {}
     if not isinstance(raw, dict):
         raise SheetError("options", Text("选项格式错误。", "options must be an object."))
-    known = {o.key for o in game.options}
-    for key in raw:
+    known = {o.key: o.label for o in game.options}
+    for key, value in raw.items():
         if key not in known:
             raise SheetError(f"options.{key}", Text(f"未知选项：{key}。", f"unknown option: {key}."))
-    return {o.key: bool(raw.get(o.key, False)) for o in game.options}
+        if not isinstance(value, bool):  # "no", "false" and 1 are no answer to a yes-or-no question
+            label = known[key]
+            raise SheetError(
+                f"options.{key}",
+                Text(f"{label.zh}（{key}）：只能是 true 或 false。", f"{label.en} ({key}): must be true or false."),
+            )
+    return {o.key: raw.get(o.key, False) for o in game.options}
 
 
 def parse_sheet(game: Game, raw: object) -> Sheet:
@@ -655,6 +671,8 @@ def check_form(
     for key in raw:
         if key not in {"players", "table", "options", "game"}:
             problems.append(SheetError(key, Text(f"未知条目：{key}。", f"unknown entry: {key}.")))
+    if "game" in raw and raw["game"] != game.id:
+        problems.append(_other_game(game, raw["game"]))
     raw_players = raw.get("players", [] if not fields else None)
     if not isinstance(raw_players, list):
         return None, [*problems, SheetError("players", Text("缺少玩家列表。", "the player list is missing."))]
@@ -694,12 +712,7 @@ def check_form(
             scores = {}
         for key in scores:
             if key not in by_key:
-                problems.append(
-                    SheetError(
-                        f"players[{index}].scores.{key}",
-                        Text(f"未知计分项：{key}。", f"unknown category: {key}."),
-                    )
-                )
+                problems.append(_unused_score(game, f"players[{index}].scores.{key}", key))
         values: dict[str, Any] = {}
         for f in fields:
             path = f"players[{index}].scores.{f.key}"
@@ -741,6 +754,66 @@ def check_form(
     if not problems and game.validate is not None and fields == active_player_fields(game, options):
         problems.extend(game.validate(sheet))
     return sheet, problems
+
+
+def _other_game(game: Game, named: object) -> SheetError:
+    """The problem of a sheet whose "game" entry names another game than the one it is scored as."""
+    shown = _shown(named) if isinstance(named, str) else "?"
+    return SheetError(
+        "game",
+        Text(
+            f"此表写明是另一个游戏（“{shown}”），不是 {game.name.zh}（{game.id}）。",
+            f"this sheet names another game (“{shown}”), not {game.name.en} ({game.id}).",
+        ),
+    )
+
+
+BEYOND_EVERY_BOUND = 10**18
+"""What a JSON integer too long for Python to convert (over 4,300 digits) reads as: out of every field's bounds."""
+
+
+def json_int(digits: str) -> int:
+    """A JSON integer literal as a number, however long (json.loads's parse_int)."""
+    if len(digits) > 19:
+        return -BEYOND_EVERY_BOUND if digits.startswith("-") else BEYOND_EVERY_BOUND
+    return int(digits)
+
+
+def read_json(text: str, what: str) -> object:
+    """JSON text as the sheets read it; SheetError naming `what` when it is not JSON or nested beyond reading."""
+    try:
+        return json.loads(text, parse_int=json_int)
+    except json.JSONDecodeError as error:
+        raise SheetError(
+            what,
+            Text(
+                f"不是有效的 JSON（第 {error.lineno} 行：{error.msg}）。",
+                f"not valid JSON ({error.msg}, line {error.lineno}).",
+            ),
+        ) from None
+    except RecursionError:
+        raise SheetError(what, Text("JSON 嵌套层数过多，无法读取。", "JSON nested too deeply to read.")) from None
+
+
+def _unused_score(game: Game, path: str, key: str) -> SheetError:
+    """The problem of a score this form does not take: unknown, or a field of an option that is off."""
+    gated = next((f for f in game.player_fields if f.key == key and f.requires), None)
+    option = next((o for o in game.options if gated and o.key == gated.requires), None)
+    if gated is None or option is None:
+        return SheetError(path, Text(f"未知计分项：{key}。", f"unknown category: {key}."))
+    return SheetError(
+        path,
+        Text(
+            f"{gated.label.zh}：只在选项「{option.label.zh}」打开时使用。",
+            f"{gated.label.en}: used only with the option “{option.label.en}” on.",
+        ),
+    )
+
+
+def tie_breakers_in_play(game: Game, options: Mapping[str, bool]) -> Game:
+    """The game with only the tie-breakers its options switch on (a variant tie-breaker is off by default)."""
+    chosen = tuple(t for t in game.tie_breakers if not t.requires or options.get(t.requires, False))
+    return game if chosen == game.tie_breakers else replace(game, tie_breakers=chosen)
 
 
 class _NoNameNeeded(Exception):
@@ -913,6 +986,7 @@ def score_points(game: Game, sheet: Sheet) -> Result:
 
 def score_sheet(game: Game, sheet: Sheet) -> Result:
     """Score a validated sheet; the result may still wait for blank tie-breakers (`Result.missing`)."""
+    game = tie_breakers_in_play(game, sheet.options)
     return (game.score or score_points)(game, sheet)
 
 
@@ -927,10 +1001,16 @@ def score(game: Game, raw_sheet: object) -> Result:
 def checklist(game: Game, players: int, **options: bool) -> tuple[SetupStep, ...]:
     """The setup checklist; ValueError outside the player range."""
     game.check_players(players)
-    return game.setup(players, **options)
+    return game.setup(players, **_setup_options(game, options))
 
 
 def setup_diagram(game: Game, players: int, **options: bool) -> Diagram | None:
     """The setup diagram (None: the game has none); ValueError outside the player range."""
     game.check_players(players)
-    return None if game.diagram is None else game.diagram(players, **options)
+    return None if game.diagram is None else game.diagram(players, **_setup_options(game, options))
+
+
+def _setup_options(game: Game, options: Mapping[str, bool]) -> dict[str, bool]:
+    """The options without the scoring variants, which the setup does not take."""
+    scoring_only = {o.key for o in game.options if not o.setup}
+    return {key: on for key, on in options.items() if key not in scoring_only}

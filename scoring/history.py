@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from . import GAMES
-from .core import Player, SheetError, Text, active_player_fields, parse_sheet, score, sum_text
+from .core import Player, SheetError, Text, active_player_fields, json_int, parse_sheet, score, sum_text
 
 FORMAT = "table-companion-history"
 VERSION = 1
@@ -184,7 +184,7 @@ def read_history(text: str | None) -> History:
             f"the file is too large (over {MAX_FILE_CHARS // 1_000_000} MB) to be a history from this site.",
         )
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_int)  # a 5,000-digit number is a number out of bounds, not a crash
     except (json.JSONDecodeError, RecursionError):
         return _file_error("文件不是 JSON 格式，无法读取。", "the file is not JSON and cannot be read.")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -246,12 +246,33 @@ def _read_record(raw: object, index: int) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise SheetError(f"records[{index}]", Text(f"{where.zh}：格式错误。", f"{where.en}: not a record."))
     try:
-        return make_record(raw.get("game"), raw.get("sheet"), raw.get("saved"))
+        return make_record(raw.get("game"), _implied_options(raw.get("game"), raw.get("sheet")), raw.get("saved"))
     except SheetError as error:
         raise SheetError(
             f"records[{index}].{error.path}",
             Text(f"{where.zh}：{error.message.zh}", f"{where.en}: {error.message.en}"),
         ) from None
+
+
+def _implied_options(game_id: object, sheet: object) -> object:
+    """A record's sheet with the options added to its game since it was saved: on where the sheet fills a field that
+    now needs one (Bruges's money became the `guilders_tiebreak` variant; older records were ranked by it)."""
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if game is None or not isinstance(sheet, dict) or not isinstance(sheet.get("options"), dict):
+        return sheet
+    players = sheet.get("players")
+    filled = {
+        key
+        for p in (players if isinstance(players, list) else [])
+        if isinstance(p, dict) and isinstance(p.get("scores"), dict)
+        for key in p["scores"]
+    }
+    implied = {
+        f.requires: True
+        for f in game.player_fields
+        if f.requires and f.requires not in sheet["options"] and f.key in filled
+    }
+    return {**sheet, "options": {**sheet["options"], **implied}} if implied else sheet
 
 
 # ---------------------------------------------------------------- CSV

@@ -322,6 +322,11 @@ TIE_BREAKERS = (
 
 NOTES = (
     Text(
+        "平手：原文的决胜规则只用来决定胜者；本表对其他名次的平手也按同样的顺序排序，三项都相同则共享名次（原文没有说）。",
+        "Ties: the source's tie-breakers decide the winner only; this sheet also orders ties for the other places by "
+        "the same steps, and players level on all three share the place (the source says neither).",
+    ),
+    Text(
         "“没有放置的六角板块”：原文没有说明是仅算存放区中的板块，还是也包括板块堆中剩下的板块；请按本桌的理解填写。",
         "“Unplaced hexes”: the source does not say whether only the tiles in storage count or also the tiles left "
         "in the player's stacks; enter them as your table reads it.",

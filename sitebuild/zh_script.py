@@ -4,6 +4,11 @@ Pages are rendered with both scripts in them (the reader's choice hides one). Te
 run time in the browser (and the few messages the page scripts write) is converted by the page with a table
 that OpenCC generates here from every Chinese literal in scoring/ (each in its module's script) and in
 static/*.js, so the browser needs no OpenCC.
+
+Two wordings: a source text (the rules, and a game module's text, which follows its source) is converted
+character by character (`s2tw` / `tw2s`), so its wording stays the source's; the interface's own text (the
+templates, core messages, page scripts) is converted with Taiwan phrases (`s2twp`: 设置 → 設定, not 設置).
+Where OpenCC is wrong, CORRECTIONS (reviewed, each with why) mend its output.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import functools
 import importlib
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import opencc
@@ -22,23 +28,53 @@ from . import BuildError
 SCRIPTS = ("zh-Hans", "zh-Hant")
 CONFIGS = {"zh-Hans": "tw2s", "zh-Hant": "s2tw"}
 """OpenCC configuration that writes each script from the other (Taiwan standard forms, as the sources use)."""
+INTERFACE_CONFIGS = {"zh-Hans": "tw2sp", "zh-Hant": "s2twp"}
+"""The same for the interface's own text, with Taiwan wording in Traditional (螢幕, 搜尋, 設定)."""
+UI = "ui"
+"""The script tag templates give the interface's own text: written in Simplified, converted with INTERFACE_CONFIGS."""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A phrase OpenCC converts wrongly: where the source text has `phrase`, the target script gets `right`."""
+
+    phrase: str
+    target: str
+    opencc: str  # what OpenCC writes (the test holds it, so an entry OpenCC no longer needs is noticed)
+    right: str
+    why: str
+
+
+CORRECTIONS = (
+    Correction("并叠", "zh-Hant", "併疊", "並疊", "并 is 'and' (並) here, not 'merge' (併): 'and stacked on top'."),
+    Correction("是只算", "zh-Hant", "是隻算", "是只算", "只 is 'only' here, not the measure word 隻."),
+    Correction(
+        "格里", "zh-Hant", "格里", "格裡", "'in the space' (格 + 里 = 裡); OpenCC keeps 格里 as a name (Gerry)."
+    ),
+)
+"""Reviewed corrections of OpenCC's output, applied after it (every entry keeps the text's length)."""
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
 
 @functools.cache
-def _converter(target: str) -> opencc.OpenCC:
-    """OpenCC writing the target script."""
-    return opencc.OpenCC(f"{CONFIGS[target]}.json")
+def _converter(target: str, interface: bool = False) -> opencc.OpenCC:
+    """OpenCC writing the target script (with Taiwan phrases for the interface's text)."""
+    return opencc.OpenCC(f"{(INTERFACE_CONFIGS if interface else CONFIGS)[target]}.json")
 
 
 @functools.cache
-def convert(text: str, source: str, target: str) -> str:
-    """Text written in the source script, in the target script."""
+def convert(text: str, source: str, target: str, interface: bool = False) -> str:
+    """Text written in the source script, in the target script; interface: the site's own words, not a source's."""
     if source not in SCRIPTS or target not in SCRIPTS:
         raise ValueError(f"unknown script: {source!r} or {target!r}")
-    return text if source == target or not CJK.search(text) else _converter(target).convert(text)
+    if source == target or not CJK.search(text):
+        return text
+    for fix in CORRECTIONS:
+        if fix.target == target and fix.phrase in text:
+            return fix.right.join(convert(piece, source, target, interface) for piece in text.split(fix.phrase))
+    return _converter(target, interface).convert(text)
 
 
 def other(script: str) -> str:
@@ -47,7 +83,9 @@ def other(script: str) -> str:
 
 
 def both(text: str, source: str) -> dict[str, str]:
-    """The text in each script, by script tag."""
+    """The text in each script, by script tag; source UI: the interface's own text (written in Simplified)."""
+    if source == UI:
+        return {target: convert(text, "zh-Hans", target, interface=True) for target in SCRIPTS}
     return {target: convert(text, source, target) for target in SCRIPTS}
 
 
@@ -55,12 +93,18 @@ def both(text: str, source: str) -> dict[str, str]:
 
 
 def module_script(path: Path, package: str) -> str:
-    """The script a file's Chinese is written in: a game module's source script, else (page scripts too) Simplified."""
+    """The script a file's Chinese is written in: a game module's source script (its text follows the source), else
+    (the core modules and page scripts: the interface's own text) UI."""
     if path.suffix != ".py":
-        return "zh-Hans"
+        return UI
     module = importlib.import_module(package if path.stem == "__init__" else f"{package}.{path.stem}")
     game = getattr(module, "GAME", None)
-    return getattr(game, "source_lang", "zh-Hans")
+    return getattr(game, "source_lang", UI)
+
+
+def _written(text: str, script: str, target: str) -> str:
+    """A literal of the given script (or UI) in the target script."""
+    return both(text, script)[target]
 
 
 def literals(path: Path) -> set[str]:
@@ -130,10 +174,10 @@ def table_for(corpus: Mapping[str, str], target: str) -> Table:
     for text, source in corpus.items():
         if source != target:
             for char in CJK.findall(text):
-                if (written := convert(char, source, target)) != char and char not in table.entries:
+                if (written := _written(char, source, target)) != char and char not in table.entries:
                     table.add(char, written)
     for text in sorted(corpus, key=len):  # a key only changes texts that contain it: shorter ones stay right
-        wanted = convert(text, corpus[text], target)
+        wanted = _written(text, corpus[text], target)
         if table.apply(text) != wanted:
             table.add(text, wanted)
     return table

@@ -3,15 +3,35 @@
 export const timings = (window.__tcTimings ??= { recompute: [] });
 const config = JSON.parse(document.querySelector("meta[name=tc-worker-config]").content);
 
-function showState(state) {
-  const apply = () => { document.querySelector(".engine").dataset.state = state; };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", apply, { once: true });
-  else apply();
+/** After this long without an answer, the sheet says the calculator is slow to start (it may still come). */
+const SLOW_MS = 30_000;
+
+function whenParsed(work) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", work, { once: true });
+  else work();
 }
 
-/** PyWorker, from PyScript loaded in a hidden frame of its own (see python-frame.js), so that PyScript does not search
- *  this page's elements for Python to run. Resolved in a task after the frame's load, to keep long tasks apart. */
-function pyscriptFrame() {
+/** The status line at the top, and html[data-engine] for the note beside every grid (loading, slow, ready, failed). */
+function showState(state, error = null) {
+  document.documentElement.dataset.engine = state;
+  whenParsed(() => {
+    const line = document.querySelector(".engine");
+    if (state !== "slow") line.dataset.state = state;
+    if (error) for (const code of document.querySelectorAll(".engine-error")) code.textContent = String(error);
+  });
+}
+
+whenParsed(() => {
+  document.addEventListener("click", (event) => {
+    if (event.target.closest?.("[data-action=reload]")) location.reload();
+  });
+});
+
+/** How long a loaded frame may take to offer PyWorker before it is made again (once). */
+const FRAME_GRACE_MS = 4000;
+
+/** The hidden frame PyScript loads in (see python-frame.js); resolves with the frame's promise of PyWorker. */
+function loadFrame() {
   return new Promise((resolve, reject) => {
     const frame = document.createElement("iframe");
     frame.hidden = true;
@@ -20,11 +40,24 @@ function pyscriptFrame() {
     frame.title = "Python";
     frame.src = new URL("../play/python.html", import.meta.url).href;
     frame.addEventListener("load", () => {
-      const found = frame.contentWindow?.tcPyWorker;
-      if (found) setTimeout(() => resolve(found));
-      else reject(new Error("play/python.html: PyScript did not load"));
-    });
+      const offered = () => frame.contentWindow?.tcPyWorker;
+      if (offered()) return setTimeout(() => resolve(offered()));
+      // A frame whose module has not run (seen once in WebKit on a visit served by the service worker): wait a little
+      // for it to say so, then give up on this frame.
+      const timer = setTimeout(() => { frame.remove(); reject(new Error("play/python.html: PyScript did not load")); }, FRAME_GRACE_MS);
+      frame.contentWindow?.addEventListener("tc:pyworker", () => { clearTimeout(timer); resolve(offered()); }, { once: true });
+    }, { once: true });
     document.head.append(frame);
+  });
+}
+
+/** PyWorker, from PyScript loaded in a hidden frame of its own, so that PyScript does not search this page's elements
+ *  for Python to run; taken in a task after the frame's load, to keep long tasks apart. A frame that offers nothing is
+ *  made again once. */
+function pyscriptFrame() {
+  return loadFrame().catch((error) => {
+    console.warn("making the Python frame again:", error);
+    return loadFrame();
   });
 }
 
@@ -32,6 +65,8 @@ let workerPromise = null;
 export function startWorker() {
   if (workerPromise) return workerPromise;
   timings.workerStart = performance.now();
+  showState("loading");
+  const slow = setTimeout(() => showState("slow"), SLOW_MS);
   workerPromise = pyscriptFrame()
     .then((PyWorker) =>
       PyWorker(new URL("../static/worker.py", import.meta.url).href, {
@@ -43,11 +78,13 @@ export function startWorker() {
     .then(async (worker) => {
       await worker.sync.ping();
       timings.workerReady = performance.now();
+      clearTimeout(slow);
       showState("ready");
       return worker.sync;
     })
     .catch((error) => {
-      showState("failed");
+      clearTimeout(slow);
+      showState("failed", error);
       console.error("calculator failed to start", error);
       throw error;
     });

@@ -2,6 +2,32 @@
 // to its document later, PyScript searches the document for Python to run. On play/'s four thousand elements that was
 // about 35 ms of the page's main thread per visit (measured), and more work on every result the page draws. Here the
 // document is empty; engine.js takes PyWorker from this frame and starts the calculator's worker with it.
-import { PyWorker } from "../pyscript/core.js";
+import { PyWorker, hooks } from "../pyscript/core.js";
 
-window.tcPyWorker = PyWorker;
+/** The one JavaScript worker hook PyScript 0.7 adds itself: it registers the `_pyscript` module that only
+ *  `pyscript.fs` imports (the calculator uses no pyscript module at all). */
+const FS_HOOK = /registerJsModule\(\s*["']_pyscript["']/;
+
+/** PyScript hands JavaScript worker hooks to the worker as source text, made into code with Function(): a strict
+ *  Content-Security-Policy (no 'unsafe-eval') forbids that, and Firefox and WebKit refused to start the calculator.
+ *  Remove PyScript's own fs hook; refuse to go on, naming them, if a later PyScript brings any other. */
+function withoutEvaluatedHooks() {
+  for (const hook of hooks.worker.onBeforeRunAsync) {
+    if (FS_HOOK.test(String(hook))) hooks.worker.onBeforeRunAsync.delete(hook);
+  }
+  const left = Object.entries(hooks.worker)
+    .filter(([name, set]) => name.startsWith("on") && set.size > 0)
+    .map(([name]) => name);
+  if (left.length) throw new Error(`PyScript worker hooks would need eval under the page's policy: ${left.join(", ")}`);
+}
+
+// PyWorker reads PyScript's hooks once its plugins have loaded; before that it starts the worker with none at all
+// (0.7.31 awaits the plugins' loader function instead of calling it), which is why Chromium, quicker to the frame's
+// load event, never ran into the policy. PyScript defines <py-script> right after it has set its hooks up: waiting for
+// that makes every engine start the worker the same way.
+window.tcPyWorker = (async () => {
+  withoutEvaluatedHooks();
+  await customElements.whenDefined("py-script");
+  return PyWorker;
+})();
+dispatchEvent(new Event("tc:pyworker"));

@@ -24,6 +24,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    # Chromium's own form-autofill queries to Google (not the site's): they would reach the tests' proxy.
+    "--disable-features=AutofillServerCommunication",
 ]
 
 
@@ -53,6 +55,8 @@ class _QuietHandler(SiteHandler):
 class SiteServer:
     """A static server on 127.0.0.1 that tests can stop and start again on the same port."""
 
+    handler: type[SiteHandler] = _QuietHandler
+
     def __init__(self, root: Path) -> None:
         self.root = root
         with socket.socket() as probe:
@@ -63,7 +67,7 @@ class SiteServer:
 
     def start(self) -> None:
         """Serve (again)."""
-        handler = functools.partial(_QuietHandler, directory=str(self.root))
+        handler = functools.partial(self.handler, directory=str(self.root))
         http.server.ThreadingHTTPServer.allow_reuse_address = True
         self._server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         threading.Thread(target=self._server.serve_forever, daemon=True).start()

@@ -45,12 +45,13 @@ def test_tie_breakers_link_their_rule_on_the_score_sheet(built_site: Path) -> No
     play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
     for game in GAMES.values():
         sheet = re.search(rf'data-route="{game.id}/score".*?</form>', play, re.S).group(0)
-        rule = re.search(r'<p class="tiebreak-rule">(.*?)</p>', sheet, re.S)
+        rule = re.search(r'<p class="tiebreak-rule"( data-requires="([a-z_]+)")?>(.*?)</p>', sheet, re.S)
         if not game.tie_breakers:
             assert rule is None
             continue
-        linked = re.findall(r'<a class="rule-link" href="\.\./rules/[a-z-]+/#([a-z0-9-]+)">', rule.group(1))
+        linked = re.findall(r'<a class="rule-link" href="\.\./rules/[a-z-]+/#([a-z0-9-]+)">', rule.group(3))
         assert linked == [t.rule for t in game.tie_breakers], game.id
+        assert (rule.group(2) or "") == game.tie_breakers[0].requires  # a variant's line shows only with the variant
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,10 +105,72 @@ def test_phrase_conversions_in_scoring_were_read() -> None:
     # was changed to "块", "仅算"). When this fails, read the new entries and reword the source if they are wrong.
     tables = zh_script.runtime_tables(build.script_sources(), "scoring")
     phrases = {script: {k: v for k, v in table.items() if len(k) > 1} for script, table in tables.items()}
-    assert phrases == {
-        "zh-Hans": {},
-        "zh-Hant": {"”重复了（不区分大小写和全角/半角）。": "”重複了（不區分大小寫和全角/半角）。"},
-    }
+    assert phrases == {"zh-Hans": {}, "zh-Hant": INTERFACE_PHRASES}
+
+
+INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), each read
+    " 个字符。": " 個字元。",
+    " 条记录：保存的总分或名次与其分数不符，已按现行规则重新计算。": " 條記錄：儲存的總分或名次與其分數不符，已按現行規則重新計算。",
+    "JSON 嵌套层数过多，无法读取。": "JSON 巢狀層數過多，無法讀取。",
+    "”重复了（不区分大小写和全角/半角）。": "”重複了（不區分大小寫和全形/半形）。",
+    "。删除后无法恢复（除非之前导出过）。": "。刪除後無法恢復（除非之前匯出過）。",
+    "保存时间无法识别。": "儲存時間無法識別。",
+    "保存的历史记录有问题，原内容已另存为": "儲存的歷史記錄有問題，原內容已另存為",
+    "保存的历史记录有问题，而且无法另存，因此保持原样：": "儲存的歷史記錄有問題，而且無法另存，因此保持原樣：",
+    "保存的数据无法读取，已另存为": "儲存的資料無法讀取，已另存為",
+    "保存的数据无法读取，而且无法另存（存储不可用）。": "儲存的資料無法讀取，而且無法另存（儲存不可用）。",
+    "历史记录文件的版本号无效。": "歷史記錄檔案的版本號無效。",
+    "已导入": "已匯入",
+    "文件不是 JSON 格式，无法读取。": "檔案不是 JSON 格式，無法讀取。",
+    "文件中没有记录列表。": "檔案中沒有記錄列表。",
+    "文件中的问题：": "檔案中的問題：",
+    "文件太大（超过": "檔案太大（超過",
+    "此文件由较新版本的本站生成（格式 ": "此檔案由較新版本的本站生成（格式 ",
+    "此浏览器不允许本站保存数据（隐私模式或浏览器设置）：输入的内容只在本页打开期间保留。": (
+        "此瀏覽器不允許本站儲存資料（隱私模式或瀏覽器設定）：輸入的內容只在本頁開啟期間保留。"
+    ),
+    "没有存入历史记录：浏览器不允许保存（存储已满或被禁用）。": "沒有存入歷史記錄：瀏覽器不允許儲存（儲存已滿或被停用）。",
+    "没有导入“": "沒有匯入“",
+    "没有导入：": "沒有匯入：",
+    "浏览器存储已满：最近的更改没有保存。请导出历史记录并删除旧的对局以腾出空间。": (
+        "瀏覽器儲存已滿：最近的更改沒有儲存。請匯出歷史記錄並刪除舊的對局以騰出空間。"
+    ),
+    "这不是“桌游助手”的历史记录文件。": "這不是“桌遊助手”的歷史記錄檔案。",
+    "」打开时使用。": "」開啟時使用。",
+    "：只有不可见的字符。": "：只有不可見的字元。",
+    "：含有不可见的控制字符（例如文字方向标记）。": "：含有不可見的控制字元（例如文字方向標記）。",
+}
+
+
+@pytest.mark.parametrize("fix", zh_script.CORRECTIONS, ids=lambda fix: fix.phrase)
+def test_each_reviewed_correction_of_opencc_holds(fix: zh_script.Correction) -> None:
+    source = zh_script.other(fix.target)
+    assert zh_script._converter(fix.target).convert(fix.phrase) == fix.opencc  # OpenCC still needs it
+    assert zh_script.convert(f"甲{fix.phrase}乙", source, fix.target).endswith(f"{fix.right}乙")
+    assert len(fix.right) == len(fix.phrase) and fix.why  # a search hit's place is the same in both scripts
+    used = [p for p in Path("content").glob("*/zh.md") if fix.phrase in p.read_text(encoding="utf-8")]
+    assert used, f"{fix.phrase} is in no source text: drop the entry"
+
+
+@pytest.mark.parametrize(
+    ("page", "right", "wrong"),
+    [
+        ("rules/burgundy-cards/index.html", "並疊在最上面", "併疊"),  # a correction, applied after OpenCC
+        ("rules/burgundy-cards/index.html", "計分項目", "計分專案"),  # a source's wording stays the source's
+        ("rules/palais-royal/index.html", "這些格裡的", "這些格里的"),
+        ("play/index.html", "螢幕常亮", "屏幕常亮"),  # the interface speaks Taiwan's words
+        ("play/index.html", "搜尋規則", "搜索規則"),
+        ("search/index.html", "搜尋需要 JavaScript", "搜索需要 JavaScript"),
+        ("index.html", "顯示設定", "顯示設置"),
+    ],
+)
+def test_traditional_pages_keep_source_wording_and_use_taiwan_words_for_the_interface(
+    built_site: Path, page: str, right: str, wrong: str
+) -> None:
+    html = (built_site / page).read_text(encoding="utf-8")
+    if not page.startswith("rules/"):  # interface words read the same in both scripts: look at the Traditional only
+        html = " ".join(re.findall(r'lang="zh-Hant">([^<]*)<', html) + re.findall(r'data-zh-hant="([^"]*)"', html))
+    assert right in html and wrong not in html
 
 
 def test_table_replaces_the_longest_key_first() -> None:

@@ -82,7 +82,8 @@ def choose(page: Page, name: str) -> None:
 
 
 def fill_bruges_tie(play: Play) -> None:
-    """Ann and Bo tie on 40; guilders decide."""
+    """Ann and Bo tie on 40; guilders decide (the publisher's rule, a variant)."""
+    play.set_option("guilders_tiebreak", True)
     play.fill_sheet(
         [
             ("Ann", {"score_track": 40, "guilders": 3}),
@@ -223,6 +224,7 @@ def test_interface_language_and_script_are_remembered_and_followed(
     with site_context(browser, viewport) as context:
         page = watched(context).new_page()
         play = Play(page, site_server.url, "bruges").open("score")
+        play.set_option("guilders_tiebreak", True)
         html = page.locator("html")
         expect(html).to_have_attribute("lang", "en")  # the browser speaks English
         play.fill_sheet(

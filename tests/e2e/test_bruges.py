@@ -67,18 +67,24 @@ def test_fill_a_sheet_and_read_the_ranking(browser: Browser, site_server, viewpo
         expect(play.tool().locator('[data-row="pets"]')).to_be_hidden()
         play.tool().locator("details.source-notes > summary").click()  # folded into one line until opened
         notes = play.tool().locator(".game-notes")
-        says(notes, "not in the source text", "此規則不在原文中")
-        says(play.tool().locator(".tiebreak-rule"), "most money left", "剩餘金錢較多")
+        says(notes, "gives no tie-breaker", "原文沒有決勝規則")
+        expect(play.tool().locator(".tiebreak-rule")).to_be_hidden()  # the money rule is a variant, off by default
+        expect(play.tool().locator('[data-row="guilders"]')).to_be_hidden()
         fits_the_phone(page, viewport)
         assert foreign_requests(context, site_server.url) == []
 
 
-def test_tie_is_broken_by_guilders_and_said_to_be_outside_the_source(
+def test_tie_is_shared_unless_the_table_switches_the_money_rule_on(
     browser: Browser, site_server, viewport: dict
 ) -> None:
     with site_context(browser, viewport) as context:
         page = context.new_page()
         play = Play(page, site_server.url, GAME).open("score")
+        play.fill_sheet([("Ann", {"score_track": 40}), ("Bo", {"score_track": 36, "houses": 4})])
+        play.expect_ranking(["1. Ann · 40", "1. Bo · 40"])
+        assert "the source text gives no tie-breaker" in play.reasons()[0]
+        play.set_option("guilders_tiebreak", True)
+        says(play.tool().locator(".tiebreak-rule"), "most money left", "剩餘金錢較多")
         play.fill_sheet(
             [
                 ("Ann", {"score_track": 40, "guilders": 3}),
@@ -91,7 +97,9 @@ def test_tie_is_broken_by_guilders_and_said_to_be_outside_the_source(
         assert "not in the source text" in first
         assert "剩余金钱较多" in first  # Python's Chinese in the default script (Simplified)
         result_notes = play.tool().locator(".result-notes")
-        expect(result_notes).to_contain_text("This rule is not in the source text.")
+        expect(result_notes).to_contain_text(
+            "The publisher's rule (most guilders left wins; if still tied, the place is shared) is not in the source"
+        )
         play.fill("guilders", 0, 8)
         play.expect_ranking(["1. Ann · 40", "1. Bo · 40"])
         assert "shared" in play.reasons()[0]

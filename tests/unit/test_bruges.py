@@ -29,11 +29,11 @@ from scoring.core import DecisionKind, SheetError, Text, check_sheet, checklist,
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
 
-def sheet(*players: dict, pets: bool = False) -> dict:
-    """A score sheet: one scores dict per player."""
+def sheet(*players: dict, pets: bool = False, money: bool = False) -> dict:
+    """A score sheet: one scores dict per player; money: the publisher's money tie-breaker switched on."""
     return {
         "players": [{"name": NAMES[i], "scores": dict(p)} for i, p in enumerate(players)],
-        "options": {"pets": pets},
+        "options": {"pets": pets, "guilders_tiebreak": money},
     }
 
 
@@ -213,7 +213,7 @@ def test_setup_json_passes_the_pets_option() -> None:
     ],
 )
 def test_count_bounds(key: str, value: int, pets: bool, ok: bool) -> None:
-    _, problems = check_sheet(GAME, sheet({key: value}, {}, pets=pets))
+    _, problems = check_sheet(GAME, sheet({key: value}, {}, pets=pets, money=key == "guilders"))
     mine = [p for p in problems if p.path == f"players[0].scores.{key}"]
     assert not [p for p in problems if p not in mine]
     assert bool(mine) != ok
@@ -261,11 +261,11 @@ def test_pet_majority_marker_is_refused_without_the_expansion() -> None:
     with pytest.raises(SheetError) as caught:
         score(GAME, sheet({"pet_majority_marker": 1}, {}))
     assert caught.value.path == "players[0].scores.pet_majority_marker"
-    assert "unknown category" in caught.value.message.en
+    assert caught.value.message.en == "Pet majority marker: used only with the option “Pets expansion” on."
 
 
 def test_pets_field_is_refused_without_the_expansion() -> None:
-    with pytest.raises(SheetError, match="unknown category: pets"):
+    with pytest.raises(SheetError, match="Pets: used only with the option “Pets expansion” on"):
         score(GAME, sheet({"pets": 3}, {}))
 
 
@@ -344,7 +344,7 @@ def test_total_is_the_sum_of_every_category_and_guilders_are_not_scored() -> Non
         "pets": 3,
         "guilders": 12,
     }
-    ann = by_name(score(GAME, sheet(full, {}, pets=True)))["Ann"]
+    ann = by_name(score(GAME, sheet(full, {}, pets=True, money=True)))["Ann"]
     assert ann.total == 38 + 14 + 7 + 5 + 3 * 4 + 2 * 3 + 7 + 4 + 6 + 3
     assert "guilders" not in dict(ann.breakdown)
 
@@ -381,7 +381,7 @@ def test_total_matches_the_final_scoring_list(values: list[tuple[int, int, int, 
         }
         for track, markers, canals, a, b, money in values
     ]
-    result = by_name(score(GAME, sheet(*players)))
+    result = by_name(score(GAME, sheet(*players, money=True)))
     for name, (track, markers, canals, a, b, _) in zip(NAMES, values, strict=False):
         assert result[name].total == track + 4 * markers + 3 * canals + a + b
 
@@ -389,8 +389,29 @@ def test_total_matches_the_final_scoring_list(values: list[tuple[int, int, int, 
 # ---------------------------------------------------------------- tie-breaker
 
 
+def test_by_default_tied_totals_share_the_place_as_the_source_has_no_tie_breaker() -> None:
+    result = score(GAME, sheet({"score_track": 40}, {"score_track": 36, "houses": 4}))
+    assert [p.place for p in result.players] == [1, 1]
+    for player in result.players:
+        assert player.decided_by.kind is DecisionKind.SHARED
+        assert "the source text gives no tie-breaker" in player.decided_by.text.en
+
+
+def test_money_is_no_field_until_the_variant_is_switched_on() -> None:
+    _, problems = check_sheet(GAME, sheet({"guilders": 3}, {}))
+    assert [p.path for p in problems] == ["players[0].scores.guilders"]
+    assert "used only with the option" in problems[0].message.en
+    option = next(o for o in GAME.options if o.key == "guilders_tiebreak")
+    assert "not in the source" in option.label.en and "不在原文中" in option.label.zh
+    assert not option.setup  # a scoring variant: the setup checklist does not change
+    assert setup_json("bruges", 3, {"guilders_tiebreak": True})["options"] == {}
+
+
 def test_tie_is_broken_by_most_guilders_and_said_to_be_outside_the_source() -> None:
-    result = score(GAME, sheet({"score_track": 40, "guilders": 3}, {"score_track": 36, "houses": 4, "guilders": 8}))
+    result = score(
+        GAME,
+        sheet({"score_track": 40, "guilders": 3}, {"score_track": 36, "houses": 4, "guilders": 8}, money=True),
+    )
     assert [(p.name, p.place) for p in result.players] == [("Bo", 1), ("Ann", 2)]
     bo, ann = result.players
     assert bo.total == ann.total == 40
@@ -409,6 +430,7 @@ def test_full_tie_shares_the_place() -> None:
             {"persons": 20, "guilders": 4},
             {"score_track": 19, "guilders": 9},
             {"score_track": 25},
+            money=True,
         ),
     )
     assert [(p.name, p.place) for p in result.players] == [("Di", 1), ("Ann", 2), ("Bo", 2), ("Cy", 4)]
@@ -423,7 +445,12 @@ def test_full_tie_shares_the_place() -> None:
 def test_three_way_tie_guilders_separate_some_and_share_the_rest() -> None:
     result = score(
         GAME,
-        sheet({"score_track": 20, "guilders": 4}, {"persons": 20, "guilders": 4}, {"houses": 20, "guilders": 2}),
+        sheet(
+            {"score_track": 20, "guilders": 4},
+            {"persons": 20, "guilders": 4},
+            {"houses": 20, "guilders": 2},
+            money=True,
+        ),
     )
     assert [(p.name, p.place) for p in result.players] == [("Ann", 1), ("Bo", 1), ("Cy", 3)]
     ann, bo, cy = result.players
@@ -433,16 +460,18 @@ def test_three_way_tie_guilders_separate_some_and_share_the_rest() -> None:
 
 
 def test_guilders_never_lift_a_lower_total() -> None:
-    result = score(GAME, sheet({"score_track": 21}, {"score_track": 20, "guilders": 99}))
+    result = score(GAME, sheet({"score_track": 21}, {"score_track": 20, "guilders": 99}, money=True))
     assert [p.name for p in result.players] == ["Ann", "Bo"]
 
 
 def test_the_tie_breaker_is_marked_not_in_source_and_every_result_says_so() -> None:
-    assert [(t.key, t.most_wins, t.in_source) for t in GAME.tie_breakers] == [("guilders", True, False)]
-    result = score(GAME, sheet({"guilders": 0}, {"guilders": 0}))
+    assert [(t.key, t.most_wins, t.in_source, t.requires) for t in GAME.tie_breakers] == [
+        ("guilders", True, False, "guilders_tiebreak")
+    ]
+    result = score(GAME, sheet({}, {}))
     tie_note = next(n for n in result.notes if "tie-breaker" in n.en)
-    assert "not in the source text" in tie_note.en
-    assert "此規則不在原文中" in tie_note.zh
+    assert "share the place" in tie_note.en and "is not in the source" in tie_note.en
+    assert "共享名次" in tie_note.zh and "不在原文中" in tie_note.zh
     assert tie_note in GAME.notes
 
 

@@ -9,9 +9,9 @@ from scoring.api import evaluate
 from scoring.core import Text, score, summary
 
 
-def players(*entries: tuple[str, dict]) -> dict:
-    """A sheet from (name, scores) pairs."""
-    return {"players": [{"name": name, "scores": scores} for name, scores in entries]}
+def players(*entries: tuple[str, dict], **options: bool) -> dict:
+    """A sheet from (name, scores) pairs, with these options."""
+    return {"players": [{"name": name, "scores": scores} for name, scores in entries], "options": options}
 
 
 def line(game_id: str, sheet: dict) -> Text:
@@ -27,6 +27,7 @@ def test_places_and_points_in_order_with_the_tie_breaker_that_decided() -> None:
             ("Ann", {"score_track": 40, "guilders": 3}),
             ("Bo", {"score_track": 40, "guilders": 8}),
             ("Cy", {"score_track": 22}),
+            guilders_tiebreak=True,
         ),
     )
     assert text.en == "Bruges — 1. Bo 40, 2. Ann 40, 3. Cy 22; tie broken by most money left"
@@ -34,7 +35,10 @@ def test_places_and_points_in_order_with_the_tie_breaker_that_decided() -> None:
 
 
 def test_no_tie_breaker_is_named_when_none_was_needed() -> None:
-    text = line("bruges", players(("Ann", {"score_track": 41, "guilders": 3}), ("Bo", {"score_track": 40})))
+    text = line(
+        "bruges",
+        players(("Ann", {"score_track": 41, "guilders": 3}), ("Bo", {"score_track": 40}), guilders_tiebreak=True),
+    )
     assert text.en == "Bruges — 1. Ann 41, 2. Bo 40"
 
 

@@ -1,0 +1,84 @@
+"""Per-engine rows of `make bench` (informative, no target): how long play/ takes on Chromium, Firefox and WebKit until
+the calculator's Python answers, measured the same way on each, in the same run.
+
+The figure is engine.js's own mark `window.__tcTimings.workerReady`: milliseconds from the page's navigation start
+until the worker's first answer (the totals are live from then on). It is read after the fact, so it needs no script
+injected before the page's own (WebKitWebDriver cannot inject one). Cold: the first visit of a fresh origin (nothing
+cached). Warm: the next visit of play/ in the same browser, with the HTTP cache and the service worker's.
+The browsers are the ones the three-engine tests drive (tests/engines/drivers.py).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.engines.conftest import ENGINES, RecordingProxy, WatchedSite  # noqa: E402
+from tests.engines.drivers import ChromiumTab, FirefoxBrowser, FirefoxTab, Tab, WebKitBrowser, WebKitTab  # noqa: E402
+
+READY = "() => { const t = window.__tcTimings; return t && t.workerReady ? Math.round(t.workerReady) : 0; }"
+
+
+def _visit(tab: Tab, url: str) -> float:
+    """Open play/ and wait for the calculator's first answer; ms since navigation start."""
+    tab.goto(url)
+    state = tab.wait(
+        "() => { const s = document.querySelector('.engine').dataset.state; return s === 'loading' ? '' : s; }",
+        timeout=180,
+    )
+    if state != "ready":
+        error = tab.js("() => document.querySelector('.engine-error')?.textContent")
+        raise RuntimeError(f"{tab.engine}: calculator {state}: {error}")
+    return tab.wait(READY, timeout=30)
+
+
+def _runs(open_tab: Callable[[], Tab], site: Path, runs: int) -> dict[str, list[float]]:
+    """Cold then warm visits, each run on a fresh origin and a fresh tab."""
+    found: dict[str, list[float]] = {"cold": [], "warm": []}
+    for _ in range(runs):
+        server = WatchedSite(site)
+        server.start()
+        tab = open_tab()
+        try:
+            url = f"{server.url}play/#bruges/score"
+            found["cold"].append(_visit(tab, url))
+            tab.goto("about:blank")
+            found["warm"].append(_visit(tab, url))
+        finally:
+            tab.close()
+            server.stop()
+    return found
+
+
+def measure(playwright: object, site: Path, runs: int, log: Callable[[str], None]) -> dict[str, dict]:
+    """Every engine's cold and warm figures."""
+    proxy = RecordingProxy()
+    size = (360, 740)
+    raw: dict[str, dict] = {}
+    try:
+        for engine in ENGINES:
+            log(f"play/ on {engine}, {runs} runs")
+            if engine == "chromium":
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
+                proxy_url = f"http://127.0.0.1:{proxy.port}"
+                try:
+                    raw[engine] = _runs(lambda b=browser, u=proxy_url: ChromiumTab(b, *size, proxy=u), site, runs)
+                    raw[engine]["version"] = browser.version
+                finally:
+                    browser.close()
+                continue
+            started = FirefoxBrowser(proxy.port) if engine == "firefox" else WebKitBrowser(proxy.port)
+            kind = FirefoxTab if engine == "firefox" else WebKitTab
+            try:
+                raw[engine] = _runs(lambda s=started, k=kind: k(s, *size), site, runs)
+                raw[engine]["version"] = started.version()
+            finally:
+                started.quit()
+    finally:
+        proxy.stop()
+    return raw

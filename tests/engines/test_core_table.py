@@ -1,0 +1,212 @@
+"""The core end-to-end table, on Chromium, Firefox and WebKit alike (tests/engines/conftest.py: one browser per
+engine, a fresh origin per test, CSP reports and other hosts watched outside the browser)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+
+import pytest
+
+from scoring import GAMES
+from scoring.api import setup_json
+from tests.engines import play
+from tests.engines.conftest import PROBE_PAGE, RecordingProxy
+from tests.engines.drivers import Tab
+from tests.engines.sheets import case, helper_case
+
+pytestmark = [pytest.mark.e2e, pytest.mark.engines]
+
+
+def test_every_game_ranks_two_and_four_players(tab: Tab) -> None:
+    """Each game's sheet typed for 2 and for 4 players: the ranking, and why each place, as scoring says."""
+    first = next(iter(GAMES))
+    play.open_tool(tab, first)
+    play.in_english(tab)
+    play.wait_ready(tab)
+    tie_breakers = 0
+    for game in GAMES:
+        play.open_tool(tab, game)
+        for players in (2, 4):
+            expected = case(game, players)
+            play.fill(tab, game, expected.sheet)
+            play.ranking(tab, expected)
+            tie_breakers += expected.rules.count("tie-breaker")
+    assert tie_breakers >= 4  # the table reads tie-breaker reasons, not only totals
+
+
+def test_setup_checklist_with_its_diagram(tab: Tab) -> None:
+    """A checklist for another player count, as scoring writes it, with its diagram drawn."""
+    game, players = "tuscany", 3
+    play.open_tool(tab, game, "setup")
+    play.in_english(tab)
+    play.wait_ready(tab)
+    tab.select(f"{play.section(game)} [data-role=players]", str(players))
+    steps = [step["en"] for step in setup_json(game, players)["steps"]]
+    tab.wait(
+        "(css, steps) => { const text = document.querySelector(css + ' .checklist').innerText;"
+        " return steps.every((s) => text.includes(s)); }",
+        play.tool(game, "setup"),
+        steps,
+        what="the 3-player checklist",
+    )
+    figure = tab.js(
+        "(css) => [...document.querySelectorAll(css + ' [data-figure=diagram] svg')]"
+        ".map((svg) => svg.getBoundingClientRect()).filter((box) => box.width > 0).map((box) => [box.width, box.height])",
+        play.tool(game, "setup"),
+    )
+    assert len(figure) == 1, figure  # one language's picture shown
+    figure = figure[0]
+    assert figure and figure[0] > 200 and figure[1] > 100, figure
+    first_box = f"{play.tool(game, 'setup')} input[data-step='0']"
+    tab.click(first_box)
+    assert tab.js("(css) => document.querySelector(css).checked", first_box)
+
+
+def test_an_in_game_helper_answers(tab: Tab) -> None:
+    expected = helper_case("tuscany", "scoring-phase", 3)
+    play.open_tool(tab, expected.game, expected.helper)
+    play.in_english(tab)
+    play.wait_ready(tab)
+    play.fill(tab, expected.game, expected.sheet, form=expected.helper)
+    tab.wait(
+        "(css, lines) => { const shown = [...document.querySelectorAll(css + ' .helper-out li')].map((li) => li.textContent);"
+        " return shown.length === lines.length && lines.every((line, i) => shown[i].includes(line)); }",
+        play.tool(expected.game, expected.helper),
+        expected.lines,
+        what="the helper's lines",
+    )
+
+
+def test_the_sheet_is_kept_through_a_reload(tab: Tab) -> None:
+    expected = case("bruges", 4)
+    play.open_tool(tab, expected.game)
+    play.in_english(tab)
+    play.fill(tab, expected.game, expected.sheet)  # typed while Python may still be starting
+    play.ranking(tab, expected)
+    tab.reload()
+    play.wait_ready(tab)
+    play.ranking(tab, expected)
+    assert tab.js("(css) => document.querySelector(css).value", play.field_css("bruges", "name", 3)) == "Zoë"
+
+
+def test_offline_after_one_visit(tab: Tab) -> None:
+    """The service worker's cache: with the server gone, play/ reloads and the calculator still computes."""
+    expected = case("tuscany", 2)
+    play.open_tool(tab, expected.game)
+    play.in_english(tab)
+    play.wait_ready(tab)
+    tab.wait(
+        """async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            if (!registration || !registration.active) return false;
+            const keys = (await caches.keys()).filter((k) => k.startsWith("table-companion-"));
+            for (const key of keys) {
+                const cache = await caches.open(key);
+                if (await cache.match(new URL("../pyodide/pyodide.asm.wasm", location.href))) return true;
+            }
+            return false;
+        }""",
+        timeout=90,
+        what="the service worker's cache to hold the Python runtime",
+    )
+    tab.site.stop()  # type: ignore[attr-defined]
+    tab.reload()
+    play.wait_ready(tab)
+    play.fill(tab, expected.game, expected.sheet)
+    play.ranking(tab, expected)
+    tab.goto(tab.site.url + "rules/tuscany/")  # type: ignore[attr-defined]
+    assert tab.js("() => document.querySelector('h1').textContent.length > 0")
+
+
+EXPORTED = """() => new Promise((resolve) => {
+    const make = URL.createObjectURL;
+    URL.createObjectURL = (blob) => { URL.createObjectURL = make; blob.text().then(resolve); return make.call(URL, blob); };
+    document.querySelector('#history [data-action=export-json]').click();
+})"""
+"""Click "Export JSON" and catch the file's text as the page hands it to the browser's download."""
+
+
+def test_history_save_and_export(tab: Tab) -> None:
+    expected = case("palais-royal", 4)
+    play.open_tool(tab, expected.game)
+    play.in_english(tab)
+    play.fill(tab, expected.game, expected.sheet)
+    play.ranking(tab, expected)
+    tab.click(f"{play.tool(expected.game)} [data-action=save-history]")
+    tab.wait("(css) => !document.querySelector(css + ' .saved-state').hidden", play.tool(expected.game))
+    tab.js("(url) => { location.href = url; }", tab.site.url + "play/#history")  # type: ignore[attr-defined]
+    tab.wait("() => document.querySelectorAll('.history-list .record').length === 1", what="one saved game")
+    tab.wait("() => !document.querySelector('#history [data-action=export-json]').disabled")
+    exported = json.loads(tab.js(EXPORTED))
+    records = exported["records"]
+    assert len(records) == 1 and records[0]["game"] == expected.game
+    assert sorted(p["name"] for p in records[0]["players"]) == sorted(p["name"] for p in expected.sheet["players"])
+
+
+def test_search_lands_on_the_section(tab: Tab) -> None:
+    tab.goto(tab.site.url)  # type: ignore[attr-defined]
+    tab.type(".site-search input[name=q]", "枢机主教")
+    tab.js("() => { setTimeout(() => document.querySelector('.site-search').requestSubmit()); }")
+    link = tab.wait(
+        "() => document.querySelector('.result:not(.term-result) .result-link')?.getAttribute('href')",
+        what="search results",
+    )
+    assert "rules/palais-royal/" in link and link.endswith("#cardinal"), link
+    tab.click(".result:not(.term-result) .result-link")
+    tab.wait("() => location.hash === '#cardinal' && document.querySelector('section#cardinal mark.hit') !== null")
+
+
+MARKUP_NAMES = ['" onfocus="window.__xss=1" autofocus x="', "&lt;script&gt;alert(1)&lt;/script&gt;", "{{7*7}}"]
+
+
+def test_names_with_markup_are_shown_as_text(tab: Tab) -> None:
+    game = "burgundy-cards"
+    play.open_tool(tab, game)
+    play.in_english(tab)
+    tab.type(play.field_css(game, "name", 0), "<img src=x onerror=window.__xss=1>")
+    tab.wait(
+        "(css) => document.querySelector(css + ' .problems').innerText.includes('cannot contain < or >')",
+        play.tool(game),
+        what="the refusal of < and >",
+    )
+    tab.select(f"{play.section(game)} [data-role=players]", "3")
+    for index, name in enumerate(MARKUP_NAMES):
+        tab.type(play.field_css(game, "name", index), name)
+    tab.type(play.field_css(game, "estate_sets", 2), "1")
+    tab.check(play.field_css(game, "start_player", 0))
+    shown = tab.wait(
+        "(css) => { const names = [...document.querySelectorAll(css + ' .ranking bdi.player-name')];"
+        " return names.length === 3 && names.map((n) => n.textContent); }",
+        play.tool(game),
+    )
+    assert sorted(shown) == sorted(MARKUP_NAMES)
+    assert tab.js(
+        "() => [window.__xss ?? null, document.querySelectorAll('.ranking img, .ranking script').length]"
+    ) == [
+        None,
+        0,
+    ]
+
+
+def test_the_watchers_see_what_they_watch(tab: Tab, proxy: RecordingProxy) -> None:
+    """Negative controls: on this engine a policy violation reaches the report log and a request to another host
+    reaches the recording proxy, so the checks after every test can fail."""
+    site = tab.site  # type: ignore[attr-defined]
+    tab.goto(site.url + PROBE_PAGE.lstrip("/"))
+    assert tab.wait("() => document.title") == "blocked"
+    deadline = time.monotonic() + 20
+    while not site.reports and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert any("eval" in line for line in site.violations()), site.violations()
+    site.reports.clear()
+    before = len(proxy.seen)
+    with contextlib.suppress(Exception):
+        tab.goto("http://table-companion-test.invalid/")
+    deadline = time.monotonic() + 20
+    while not any("table-companion-test.invalid" in r for r in proxy.seen[before:]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert any("table-companion-test.invalid" in r for r in proxy.seen[before:]), proxy.seen[before:]
+    del proxy.seen[before:]
+    tab.errors()

@@ -1,0 +1,160 @@
+"""What differs between engines and a player would meet: each feature works, or is absent without a trace, on every
+engine. What each engine offered is written to test-results/engines/<engine>.json (the README's Browsers table)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring import GAMES
+from tests.engines import play
+from tests.engines.conftest import PHONE, PHONE_FRAME, SMALL_PHONE
+from tests.engines.drivers import ROOT, Tab
+from tests.engines.sheets import case
+
+pytestmark = [pytest.mark.e2e, pytest.mark.engines]
+FACTS = ROOT / "test-results" / "engines"
+
+
+def screenshot(tab: Tab, name: str) -> Path:
+    """Where a screenshot of this engine goes (test-results/screenshots/, for review)."""
+    folder = ROOT / "test-results" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"engine-{tab.engine}-{name}.png"
+
+
+def record(tab: Tab, facts: dict[str, object]) -> None:
+    """Keep what this engine offered, for review."""
+    FACTS.mkdir(parents=True, exist_ok=True)
+    path = FACTS / f"{tab.engine}.json"
+    known = json.loads(path.read_text()) if path.exists() else {}
+    path.write_text(json.dumps({**known, **facts}, indent=2, ensure_ascii=False) + "\n")
+
+
+def test_play_features_work_or_are_absent_cleanly(tab: Tab) -> None:
+    expected = case("burgundy-cards", 2)
+    game = expected.game
+    play.open_tool(tab, game)
+    play.in_english(tab)
+    play.wait_ready(tab)
+    offers = tab.js(
+        "() => ({ wakeLock: 'wakeLock' in navigator, share: typeof navigator.share === 'function',"
+        " clipboard: Boolean(navigator.clipboard && navigator.clipboard.writeText), dialog: typeof HTMLDialogElement === 'function',"
+        " serviceWorker: 'serviceWorker' in navigator, userAgent: navigator.userAgent, viewport: [innerWidth, innerHeight] })"
+    )
+    # Screen wake lock: the switch shows exactly where the browser has the API, and then says whether it holds.
+    wake_shown = tab.js("() => !document.querySelector('label.wake').hidden")
+    assert wake_shown == offers["wakeLock"], offers
+    if offers["wakeLock"]:
+        offers["wakeLockState"] = tab.wait("() => document.documentElement.dataset.wake", what="the wake lock's state")
+    # Numeric keypad: every count field asks for digits (the phone keyboard follows inputmode).
+    modes = tab.js(
+        "(css) => [...new Set([...document.querySelectorAll(css + ' input.num')].map((el) => el.inputMode))]",
+        play.tool(game),
+    )
+    assert modes == ["numeric"], modes
+    play.fill(tab, game, expected.sheet)
+    play.ranking(tab, expected)
+    # Share only where the browser can; copy always says what happened.
+    assert tab.js("(css) => document.querySelector(css + ' [data-action=share]').hidden", play.tool(game)) == (
+        not offers["share"]
+    )
+    tab.click(f"{play.tool(game)} [data-action=copy]")
+    offers["copy"] = tab.wait(
+        "(css) => document.querySelector(css + ' .share-state').innerText.trim()", play.tool(game), what="copy"
+    )
+    assert offers["copy"] in ("The result is copied.", "Could not copy; select the text above and copy it yourself.")
+    # Print: the button asks the browser to print (the print layout itself is checked in Chromium's tests).
+    tab.js("() => { window.__printed = 0; window.print = () => { window.__printed += 1; }; }")
+    tab.click(f"{play.tool(game)} [data-action=print]")
+    assert tab.js("() => window.__printed") == 1
+    # New game: the in-page dialog opens, Cancel keeps the sheet.
+    tab.click(f"{play.section(game)} [data-action=new-game]")
+    assert tab.wait("() => document.querySelector('dialog.ask').open", what="the New game dialog")
+    tab.click("dialog.ask button[value=cancel]")
+    tab.wait("() => !document.querySelector('dialog.ask').open", what="the dialog closed")
+    play.ranking(tab, expected)
+    tab.screenshot(screenshot(tab, "score-sheet"))
+    record(tab, offers)
+
+
+def test_dark_theme_applies(tab: Tab) -> None:
+    tab.goto(tab.site.url)  # type: ignore[attr-defined]
+    tab.click("details.settings summary")
+    tab.click("details.settings input[value=dark]")
+    background = tab.wait(
+        "() => document.documentElement.dataset.theme === 'dark' && getComputedStyle(document.documentElement).backgroundColor"
+    )
+    assert background == "rgb(26, 22, 20)"
+    tab.goto(tab.site.url + "play/#bruges/score")  # type: ignore[attr-defined]
+    assert tab.wait("() => document.documentElement.dataset.theme") == "dark"  # remembered
+
+
+def test_glossary_term_shows_its_pair_on_tap(tab: Tab) -> None:
+    tab.goto(tab.site.url + "rules/burgundy-cards/#workers")  # type: ignore[attr-defined]
+    term = tab.js(
+        "() => { const terms = [...document.querySelectorAll('#workers .col.zh .term')];"
+        " const found = terms.find((t) => t.textContent === '工人卡'); found.id = 'tapped-term'; return found.dataset.gloss; }"
+    )
+    assert term == "worker card"
+    after = "() => getComputedStyle(document.getElementById('tapped-term'), '::after').content"
+    assert tab.js(after) == "none"
+    tab.click("#tapped-term")
+    # Chromium and WebKit report the pop-up's text; Firefox reports the attr() that makes it.
+    assert tab.wait(f"() => ({after})() !== 'none' && ({after})()") in ('"worker card"', "attr(data-gloss)")
+    tab.screenshot(screenshot(tab, "glossary-tap"))
+    widths = tab.js("() => [document.documentElement.scrollWidth, innerWidth]")
+    assert widths[0] <= widths[1], f"the pop-up makes the page scroll sideways: {widths}"
+
+
+def test_install_manifest_is_complete(tab: Tab) -> None:
+    tab.goto(tab.site.url)  # type: ignore[attr-defined]
+    manifest = tab.js(
+        """async () => {
+            const link = document.querySelector('link[rel=manifest]');
+            const response = await fetch(link.href);
+            const data = await response.json();
+            const icons = await Promise.all(data.icons.map(async (icon) => {
+                const answer = await fetch(new URL(icon.src, link.href));
+                return [icon.sizes, answer.ok, answer.headers.get('content-type')];
+            }));
+            return { type: response.headers.get('content-type'), data, icons };
+        }"""
+    )
+    data = manifest["data"]
+    assert data["name"] and data["start_url"] and data["display"] == "standalone", data
+    assert {size for size, ok, kind in manifest["icons"] if ok and kind == "image/png"} >= {"192x192", "512x512"}
+    record(tab, {"manifestType": manifest["type"]})
+    assert Path(FACTS / f"{tab.engine}.json").exists()
+
+
+PHONE_PAGES = ["", "search/?q=cardinal", *(f"rules/{g}/" for g in GAMES), *(f"play/#{g}/score" for g in GAMES)]
+IN_FRAME = """(src, width, height) => new Promise((resolve) => {
+    const frame = document.querySelector('iframe');
+    frame.style.width = width + 'px';
+    frame.style.height = height + 'px';
+    frame.onload = () => setTimeout(() => {
+        const doc = frame.contentDocument;
+        resolve({ scrollWidth: doc.documentElement.scrollWidth, innerWidth: frame.contentWindow.innerWidth });
+    }, 300);
+    frame.src = src;
+})"""
+
+
+def test_no_page_scrolls_sideways_at_phone_widths(tab: Tab) -> None:
+    """Every kind of page at 360 and 390 CSS pixels, in a frame of that size (WebKitGTK's window is at least 447
+    pixels wide), fits its width."""
+    tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
+    wide = []
+    for width, height in (SMALL_PHONE, PHONE):
+        for index, page in enumerate(PHONE_PAGES):
+            # a query of its own, so that a change of address is a new load (not only a new #fragment)
+            query = ("&" if "?" in page.partition("#")[0] else "?") + f"w={width}-{index}"
+            address = page.replace("#", query + "#", 1) if "#" in page else page + query
+            seen = tab.js(IN_FRAME, tab.site.url + address, width, height)  # type: ignore[attr-defined]
+            assert seen["innerWidth"] == width, seen
+            if seen["scrollWidth"] > width:
+                wide.append((width, page, seen["scrollWidth"]))
+    assert wide == []
