@@ -148,9 +148,12 @@ async function recompute(g, form) {
   const [answer] = await Promise.all([asked, scriptsReady]);
   if (g.sequence.get(form) !== n) return; // a newer edit is on its way
   const keep = typedIn(g.section);
-  // A tie waiting for a tie-breaker is said once scores are typed: an untouched sheet is all level at 0.
+  // An untouched sheet (all level at 0) has no result yet: no places, no chart, no tie waiting for a tie-breaker.
   const untouched = form.dataset.tool === "score" && !hasScores(form);
-  if (untouched && !answer.ok) delete answer.result;
+  if (untouched) {
+    delete answer.result;
+    answer.ok = false;
+  }
   showProblems(form, (answer.problems ?? []).filter((p) => !(untouched && p.kind === "tie")), keep);
   if (form.dataset.tool === "score") {
     showResult(form, answer, keep);
