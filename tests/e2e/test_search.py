@@ -43,7 +43,8 @@ def visible_hits(page: Page, section: str):
 
 
 def test_chinese_term_lands_on_its_section_with_the_hit_marked(browser: Browser, site_server, viewport: dict) -> None:
-    with site_context(browser, viewport) as context:
+    # A reader of Chinese (browser in Chinese): on a phone the rules open in the Chinese column, where the hit is.
+    with site_context(browser, viewport, locale="zh-CN") as context:
         page = context.new_page()
         search_from_header(page, site_server.url, "枢机主教")
         open_first_section(page, "palais-royal", "cardinal")
@@ -95,7 +96,8 @@ def shown_gloss(page: Page, term) -> str:
 
 
 def test_glossary_term_shows_its_pair_on_tap_and_to_screen_readers(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"], has_touch=True) as context:
+    # A reader of Chinese taps a Chinese term: on a phone the rules open in the Chinese column (the interface's).
+    with site_context(browser, VIEWPORTS["phone"], has_touch=True, locale="zh-CN") as context:
         page = context.new_page()
         page.goto(f"{site_server.url}rules/burgundy-cards/#workers")
         term = page.locator("#workers .col.zh .term", has_text="工人卡").first

@@ -337,7 +337,8 @@ def test_setup_remembers_the_count_and_variant_counts_steps_and_starts_on_the_fi
         play.set_players(3)
         play.set_option("pets", True)
         checklist = play.tool("setup").locator(".checklist")
-        expect(checklist).to_have_attribute("data-options", '{"pets":true}', timeout=60_000)
+        options = '{"pets":true,"guilders_tiebreak":false}'  # the money tie-breaker (issue 19) stays off by default
+        expect(checklist).to_have_attribute("data-options", options, timeout=60_000)
         expect(checklist).to_have_attribute("data-players", "3")
         steps = checklist.locator("input[data-step]").count()
         done = play.tool("setup").locator(".steps-done .l-en")
