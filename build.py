@@ -427,7 +427,12 @@ def route_styles(routes: dict[str, list[str]]) -> str:
         " html[data-view] #stats, html[data-view] #shared { display: none; }",
         *(f'html[data-view="{view}"] #{view} {{ display: block; }}' for view in ("history", "stats", "shared")),
     ]
+    rules += [
+        f'html[data-view="{view}"] .game-switch [data-current="{view}"] {{ display: inline; }}'
+        for view in ("history", "stats", "shared")
+    ]
     for game, tools in routes.items():
+        rules.append(f'html[data-view^="{game}/"] .game-switch [data-current="{game}"] {{ display: inline; }}')
         for tool in tools:
             view = f'html[data-view="{game}/{tool}"]'
             rules.append(f'{view} #game-{game}, {view} #game-{game} [data-tool="{tool}"] {{ display: block; }}')
@@ -596,6 +601,28 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
+SYNONYMS = CONTENT / "synonyms.toml"
+
+
+def search_ideas(games: list[GameContent]) -> list[dict[str, object]]:
+    """content/synonyms.toml: the words of each idea, and each game's sections of it (named by scoring/)."""
+    try:
+        data = tomllib.loads(SYNONYMS.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise BuildError(f"{SYNONYMS}: {error}") from None
+    ideas = []
+    for idea in data.get("idea", []):
+        if idea.get("key") != "tie-breaker":
+            raise BuildError(f"{SYNONYMS}: unknown idea {idea.get('key')!r} (known: tie-breaker)")
+        sections = [
+            f"{c.game.id}#{rule}"
+            for c in games
+            for rule in dict.fromkeys(t.rule for t in c.game.tie_breakers) or [c.game.rule]
+        ]
+        ideas.append({"key": idea["key"], "words": [*idea["zh"], *idea["en"]], "sections": sections})
+    return ideas
+
+
 def build(out: Path = ROOT / "site") -> str:
     """Build the whole site into out; return the service-worker version."""
     games = load_content()
@@ -610,7 +637,7 @@ def build(out: Path = ROOT / "site") -> str:
     prepare_python_start(out)
     tables = write_script_tables(out)
     policies = render_pages(out, games, tables)
-    write_index(out, index_json(game_list(games), docs, terms, table))
+    write_index(out, index_json(game_list(games), docs, terms, table, search_ideas(games)))
     check_links(out)
     check_hosts(out)
     write_compressed(out, CACHE / "compressed")

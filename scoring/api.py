@@ -8,6 +8,8 @@ from typing import Any
 
 from . import get_game
 from .core import (
+    Game,
+    Result,
     SheetError,
     Text,
     check_helper_sheet,
@@ -15,8 +17,10 @@ from .core import (
     checklist,
     points_breakdown,
     score,
+    score_sheet,
     setup_diagram,
     summary,
+    sums_in,
 )
 from .history import FORMAT, History, document, make_record, merge, read_history, read_stored, stored_text, to_csv
 from .players import people, rename, separate
@@ -47,11 +51,18 @@ def score_json(game_id: str, sheet: object) -> dict[str, Any]:
 
 
 def evaluate(game_id: str, sheet: object) -> dict[str, Any]:
-    """For a sheet being typed: every problem; the result and its chart (SVG, each language) or partial totals."""
-    game = get_game(game_id)
+    """For a sheet being typed: every problem; the result and its chart (SVG, each language) or partial totals;
+    the value of every field typed as a sum (by path)."""
+    return {**_evaluate(get_game(game_id), sheet), "sums": sums_in(sheet)}
+
+
+def _evaluate(game: Game, sheet: object) -> dict[str, Any]:
+    """evaluate() without the sums typed."""
     parsed, problems = check_sheet(game, sheet)
     if not problems and parsed is not None:
-        result = score(game, sheet)
+        result = score_sheet(game, parsed)
+        if result.missing:
+            return _waiting(result)
         return {
             "ok": True,
             "problems": [],
@@ -66,6 +77,16 @@ def evaluate(game_id: str, sheet: object) -> dict[str, Any]:
             breakdown = points_breakdown(game, player, parsed.options)
             partial.append({"index": index, "total": None if mine else sum(breakdown.values()), "breakdown": breakdown})
     return {"ok": False, "problems": [p.as_dict() for p in problems], "partial": partial}
+
+
+def _waiting(result: Result) -> dict[str, Any]:
+    """A sheet whose ranking waits for blank tie-breakers: the fields to fill, and the places so far."""
+    return {
+        "ok": False,
+        "problems": [m.as_dict() for m in result.missing],
+        "result": result.as_dict(),
+        "partial": [],
+    }
 
 
 def run_helper(game_id: str, helper_id: str, sheet: object) -> dict[str, Any]:

@@ -198,6 +198,7 @@ class DecisionKind(Enum):
     SHARED = "shared"
     WINNER = "winner"
     UNRANKED = "unranked"
+    PENDING = "pending"  # tied, and a tie-breaker that would settle it is left blank: the place is not final
 
 
 @dataclass(frozen=True)
@@ -249,6 +250,7 @@ class Result:
     game: str
     players: tuple[PlayerResult, ...]
     notes: tuple[Text, ...] = ()
+    missing: tuple[MissingTieBreaker, ...] = ()  # blank tie-breakers that a tie needs: the result is not final
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -265,6 +267,7 @@ class Player:
 
     name: str
     values: Mapping[str, Any]
+    blank: frozenset[str] = frozenset()  # keys of the fields left blank (read as 0 when scored)
 
 
 @dataclass(frozen=True)
@@ -289,6 +292,18 @@ class SheetError(ValueError):
         return {"field": self.path, **self.message.as_dict()}
 
 
+class MissingTieBreaker(SheetError):
+    """A tie that blank tie-breaker fields would settle: names every field to fill."""
+
+    def __init__(self, paths: Sequence[str], message: Text) -> None:
+        super().__init__(", ".join(paths), message)
+        self.paths = tuple(paths)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form: the first field as `field` (as every problem has), all of them as `fields`."""
+        return {"field": self.paths[0], "fields": list(self.paths), "kind": "tie", **self.message.as_dict()}
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything the site knows about one game."""
@@ -311,6 +326,7 @@ class Game:
     validate: Callable[[Sheet], list[SheetError]] | None = None  # rules across fields, after each field checks
     computed_categories: tuple[tuple[str, Text], ...] = ()  # breakdown entries that are no field (key, label)
     diagram: Callable[..., Diagram] | None = None  # setup diagram; takes the same arguments as setup
+    kept_fields: tuple[str, ...] = ()  # table fields printed on the board: a new game keeps them
 
     @property
     def player_fields(self) -> tuple[Field, ...]:
@@ -363,7 +379,7 @@ def parse_count(raw: object, f: Field, path: str, label: Text) -> int:
             raise SheetError(path, Text(f"{label.zh}：请输入整数。", f"{label.en}: enter a whole number."))
         value = int(raw)
     elif isinstance(raw, str):
-        parsed = _typed_number(raw)
+        parsed = typed_sum(raw, path, label)
         if parsed is None:
             return 0
         if isinstance(parsed, str):
@@ -410,6 +426,68 @@ def _typed_number(raw: str) -> int | str | None:
     significant = "".join(str(unicodedata.decimal(ch)) for ch in digits).lstrip("0")
     magnitude = int(significant or "0") if len(significant) <= 6 else 10_000_000
     return -magnitude if sign == "-" else magnitude
+
+
+SUM_PARTS = 20
+"""More cards than anyone adds up in one field: a longer sum is a typing slip (and no work for a pasted megabyte)."""
+
+
+def typed_sum(raw: str, path: str, label: Text) -> int | str | None:
+    """Typed text as _typed_number reads it, or a sum of whole numbers ("20+8", spaces allowed): its value.
+
+    A sum with anything but whole numbers between its + signs raises SheetError naming the field.
+    """
+    text = unicodedata.normalize("NFKC", raw).strip()
+    if "+" not in text[1:]:
+        return _typed_number(raw)
+    terms = text.split("+")
+    numbers = [_typed_number(term) if term.strip().isdecimal() else None for term in terms]
+    if len(terms) > SUM_PARTS or any(not isinstance(n, int) for n in numbers):
+        shown = _shown(raw)
+        raise SheetError(
+            path,
+            Text(
+                f"{label.zh}：“{shown}”不是 20+8 这样的整数相加。",
+                f"{label.en}: “{shown}” is not a sum like 20+8.",
+            ),
+        )
+    return sum(n for n in numbers if isinstance(n, int))
+
+
+def sum_text(raw: object) -> str | None:
+    """A value typed as a sum, written the way the sheet keeps it ("20+8"); None for anything else."""
+    if not isinstance(raw, str):
+        return None
+    text = unicodedata.normalize("NFKC", raw).strip()
+    if "+" not in text[1:]:
+        return None
+    return "+".join(term.strip() for term in text.split("+"))
+
+
+def sums_in(raw_sheet: object) -> dict[str, int]:
+    """Every value of a sheet typed as a valid sum, by its path (players[0].scores.nobles, ….statues[1]): what
+    the page shows in place of the sum."""
+    found: dict[str, int] = {}
+    players = raw_sheet.get("players") if isinstance(raw_sheet, dict) else None
+    for index, entry in enumerate(players if isinstance(players, list) else []):
+        scores = entry.get("scores") if isinstance(entry, dict) else None
+        for key, value in (scores if isinstance(scores, dict) else {}).items():
+            _sums(value, f"players[{index}].scores.{key}", found, depth=0)
+    return found
+
+
+def _sums(value: object, path: str, found: dict[str, int], depth: int) -> None:
+    """The sums in one field's value: a string, or a list of entries (of parts)."""
+    if isinstance(value, list) and depth < 2:
+        for i, item in enumerate(value[:SUM_PARTS]):
+            _sums(item, f"{path}[{i}]", found, depth + 1)
+    elif sum_text(value) is not None:
+        try:
+            total = typed_sum(str(value), path, Text("", ""))
+        except SheetError:
+            return
+        if isinstance(total, int):
+            found[path] = total
 
 
 def _shown(raw: str) -> str:
@@ -643,7 +721,7 @@ def check_form(
             except SheetError as error:
                 problems.append(_for_player(error, name or str(index + 1)))
                 values[f.key] = empty_value(f)
-        players.append(Player(name, values))
+        players.append(Player(name, values, left_blank(scores, fields)))
     table = raw.get("table", {})
     if not isinstance(table, dict):
         problems.append(SheetError("table", Text("桌面条目格式错误。", "table must be an object.")))
@@ -757,28 +835,81 @@ def points_breakdown(game: Game, player: Player, options: Mapping[str, bool]) ->
 
 
 def rank(game: Game, sheet: Sheet, breakdowns: Sequence[Mapping[str, int]], notes: tuple[Text, ...] = ()) -> Result:
-    """Place players by total, then by each tie-breaker in turn, then shared."""
+    """Place players by total, then by each tie-breaker in turn, then shared; a tie that needs a blank field waits."""
     totals = [sum(b.values()) for b in breakdowns]
-    order = list(range(len(sheet.players)))
-
-    def sort_key(i: int) -> tuple[int, ...]:
-        values = [sheet.players[i].values[t.key] for t in game.tie_breakers]
-        return (-totals[i], *[-v if t.most_wins else v for v, t in zip(values, game.tie_breakers, strict=True)])
-
-    order.sort(key=sort_key)
+    by_total = sorted(range(len(sheet.players)), key=lambda i: -totals[i])
+    groups = [[i for i in by_total if totals[i] == total] for total in sorted(set(totals), reverse=True)]
     results: list[PlayerResult] = []
-    place = 0
-    previous: tuple[int, ...] | None = None
-    for position, i in enumerate(order, start=1):
-        key = sort_key(i)
-        if key != previous:
-            place = position
-            previous = key
-        rivals = [j for j in order if j != i and totals[j] == totals[i]]
-        decision = _decide(game, sheet, i, rivals, totals[i])
-        results.append(PlayerResult(sheet.players[i].name, totals[i], place, tuple(breakdowns[i].items()), decision))
+    missing: list[MissingTieBreaker] = []
+    for group in groups:
+        for run, level in _runs(game, sheet, group, 0):
+            place = len(results) + 1
+            waiting = len(run) > 1 and level < len(game.tie_breakers)
+            if waiting:
+                missing.append(_missing(game, sheet, run, level, totals[run[0]]))
+            for i in run:
+                rivals = [j for j in group if j != i]
+                decision = _pending(missing[-1], game.tie_breakers[level]) if waiting else None
+                decision = decision or _decide(game, sheet, i, rivals, totals[i])
+                results.append(
+                    PlayerResult(sheet.players[i].name, totals[i], place, tuple(breakdowns[i].items()), decision)
+                )
     all_notes = list(game.notes) + list(notes)
-    return Result(game.id, tuple(results), tuple(all_notes))
+    return Result(game.id, tuple(results), tuple(all_notes), tuple(missing))
+
+
+def _runs(game: Game, sheet: Sheet, members: list[int], level: int) -> list[tuple[list[int], int]]:
+    """Players with the same total in place order, as runs not told apart, each with the tie-breaker it stopped at.
+
+    A run stops at the first tie-breaker one of its players left blank: that field, not 0, settles it.
+    """
+    if len(members) == 1 or level == len(game.tie_breakers):
+        return [(members, level)]
+    breaker = game.tie_breakers[level]
+    if any(breaker.key in sheet.players[i].blank for i in members):
+        return [(members, level)]
+    values = sorted({sheet.players[i].values[breaker.key] for i in members}, reverse=breaker.most_wins)
+    runs: list[tuple[list[int], int]] = []
+    for value in values:
+        runs.extend(
+            _runs(game, sheet, [i for i in members if sheet.players[i].values[breaker.key] == value], level + 1)
+        )
+    return runs
+
+
+def left_blank(scores: Mapping[str, object], fields: Sequence[Field]) -> frozenset[str]:
+    """The single-number fields a player left blank (missing, null or only spaces)."""
+    return frozenset(
+        f.key
+        for f in fields
+        if not f.entries
+        and (scores.get(f.key) is None or (isinstance(scores[f.key], str) and not str(scores[f.key]).strip()))
+    )
+
+
+def _missing(game: Game, sheet: Sheet, run: list[int], level: int, total: int) -> MissingTieBreaker:
+    """The blank fields that settle a tie, named in both languages."""
+    breaker = game.tie_breakers[level]
+    label = next((f.label for f in game.player_fields if f.key == breaker.key), breaker.label)
+    blank = [i for i in run if breaker.key in sheet.players[i].blank]
+    names = [sheet.players[i].name or f"P{i + 1}" for i in blank]
+    return MissingTieBreaker(
+        [f"players[{i}].scores.{breaker.key}" for i in blank],
+        Text(
+            f"同为 {total} 分：{'、'.join(names)} 的「{label.zh}」决定这次平手，请填写。",
+            f"Tied on {total} points: {label.en} for {_and_list(names)} {'settles' if len(names) == 1 else 'settle'} this tie.",
+        ),
+    )
+
+
+def _pending(missing: MissingTieBreaker, breaker: TieBreaker) -> Decision:
+    """The decision of a player whose place waits for a blank tie-breaker."""
+    return Decision(DecisionKind.PENDING, missing.message, breaker.key, breaker.rule)
+
+
+def _and_list(names: Sequence[str]) -> str:
+    """English list: “A”, “A and B”, “A, B and C”."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> Decision:
@@ -853,11 +984,18 @@ def score_points(game: Game, sheet: Sheet) -> Result:
     return rank(game, sheet, breakdowns)
 
 
-def score(game: Game, raw_sheet: object) -> Result:
-    """Validate a sheet and score it."""
-    sheet = parse_sheet(game, raw_sheet)
+def score_sheet(game: Game, sheet: Sheet) -> Result:
+    """Score a validated sheet; the result may still wait for blank tie-breakers (`Result.missing`)."""
     game = tie_breakers_in_play(game, sheet.options)
     return (game.score or score_points)(game, sheet)
+
+
+def score(game: Game, raw_sheet: object) -> Result:
+    """Validate a sheet and score it; a tie that needs a blank tie-breaker raises, naming the fields."""
+    result = score_sheet(game, parse_sheet(game, raw_sheet))
+    if result.missing:
+        raise result.missing[0]
+    return result
 
 
 def checklist(game: Game, players: int, **options: bool) -> tuple[SetupStep, ...]:

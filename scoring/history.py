@@ -20,14 +20,15 @@ from typing import Any
 
 from . import GAMES
 from .core import (
+    Player,
     Sheet,
     SheetError,
     Text,
     active_player_fields,
     json_int,
     parse_sheet,
-    score_points,
-    tie_breakers_in_play,
+    score_sheet,
+    sum_text,
 )
 from .players import read_names
 
@@ -95,18 +96,35 @@ def plain(value: Any) -> Any:
 
 def normal_sheet(game_id: str, raw: object) -> dict[str, Any]:
     """A valid sheet as the history keeps it: cleaned names, numbers as numbers, only the fields in use."""
-    return _normal(game_id, parse_sheet(GAMES[game_id], raw))
+    return _normal(game_id, parse_sheet(GAMES[game_id], raw), raw)
 
 
-def _normal(game_id: str, sheet: Sheet) -> dict[str, Any]:
-    """A parsed sheet as the history keeps it."""
+def _normal(game_id: str, sheet: Sheet, raw: object) -> dict[str, Any]:
+    """A parsed sheet as the history keeps it (raw: the sheet as given, for sums kept as typed)."""
     game = GAMES[game_id]
     fields = active_player_fields(game, sheet.options)
+    breakers = {t.key for t in game.tie_breakers}
     return {
-        "players": [{"name": p.name, "scores": {f.key: plain(p.values[f.key]) for f in fields}} for p in sheet.players],
+        "players": [
+            {"name": p.name, "scores": {f.key: kept(p, f.key, scores, breakers) for f in fields}}
+            for p, scores in zip(sheet.players, _raw_scores(raw), strict=False)
+        ],
         "table": {f.key: plain(sheet.table[f.key]) for f in game.table_fields},
         "options": dict(sheet.options),
     }
+
+
+def _raw_scores(raw: object) -> list[dict[str, Any]]:
+    """Each player's scores as given (parse_sheet has already checked them)."""
+    players = raw.get("players", []) if isinstance(raw, dict) else []
+    return [p.get("scores") or {} if isinstance(p, dict) else {} for p in players]
+
+
+def kept(player: Player, key: str, raw: dict[str, Any], breakers: set[str]) -> Any:
+    """A value as the history keeps it: a blank tie-breaker stays blank (not 0), a sum as typed ("20+8")."""
+    if key in player.blank and key in breakers:
+        return None
+    return sum_text(raw.get(key)) or plain(player.values[key])
 
 
 def timestamp(raw: object, path: str = "saved") -> str:
@@ -136,9 +154,10 @@ def make_record(game_id: object, raw_sheet: object, saved: object) -> dict[str, 
     when = timestamp(saved)
     game = GAMES[game_id]
     parsed = parse_sheet(game, raw_sheet)
-    sheet = _normal(game_id, parsed)
-    in_play = tie_breakers_in_play(game, parsed.options)  # as core.score does, without parsing the sheet again
-    result = (in_play.score or score_points)(in_play, parsed)
+    sheet = _normal(game_id, parsed, raw_sheet)
+    result = score_sheet(game, parsed)  # as core.score does, without parsing the sheet again
+    if result.missing:
+        raise result.missing[0]
     players = [
         {
             "name": p.name,

@@ -619,4 +619,5 @@ GAME = Game(
     score=score,
     validate=validate,
     computed_categories=(("edges", Text("庭院边沿", "Courtyard edges")),),
+    kept_fields=("edges", "edge_tie_rule"),
 )

@@ -112,8 +112,14 @@ def fold_table(corpus: str) -> dict[str, str]:
     return table
 
 
-def index_json(games: list[dict[str, str]], docs: list[Doc], terms: list[TermDoc], table: dict[str, str]) -> str:
-    """The index as compact JSON: the folding table as a string of pairs, games, texts and terms."""
+def index_json(
+    games: list[dict[str, str]],
+    docs: list[Doc],
+    terms: list[TermDoc],
+    table: dict[str, str],
+    ideas: list[dict[str, object]] | None = None,
+) -> str:
+    """The index as compact JSON: the folding table as a string of pairs, games, texts, terms and ideas (synonyms)."""
     for key, value in table.items():
         if len(key) != 1 or len(value) != 1 or ord(key) > 0xFFFF or ord(value) > 0xFFFF:
             raise RuntimeError(f"folding must map one BMP character to one: {key!r} -> {value!r}")
@@ -122,6 +128,7 @@ def index_json(games: list[dict[str, str]], docs: list[Doc], terms: list[TermDoc
         "games": games,
         "docs": [asdict(doc) for doc in docs],
         "terms": [asdict(term) for term in terms],
+        "ideas": [{**idea, "words": [fold(w, table) for w in idea["words"]]} for idea in ideas or []],
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 

@@ -10,7 +10,27 @@ function show(view) {
 for (const b of buttons) b.addEventListener("click", () => show(b.dataset.view));
 let saved = null;
 try { saved = localStorage.getItem("tc:rules-view"); } catch (e) { /* default */ }
+// Where both columns do not fit side by side, the page opens in the interface language (not remembered: the
+// reader's own choice is); side by side stays the default where they fit.
+const narrow = matchMedia("(max-width: 44rem)");
+const uiView = () => (document.documentElement.classList.contains("ui-en") ? "en" : "zh");
 if (["both", "zh", "en"].includes(saved)) show(saved);
+else if (narrow.matches) {
+  article.dataset.view = uiView();
+  for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.view === article.dataset.view));
+}
+
+// A jump from the contents lands on the reader's language: with both languages stacked, on that language's column.
+document.querySelector(".toc")?.addEventListener("click", (event) => {
+  const link = event.target.closest("a[href^='#']");
+  if (!link || article.dataset.view !== "both" || !narrow.matches) return;
+  const section = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+  const column = section?.querySelector(`.col.${uiView()}`);
+  if (!column) return;
+  event.preventDefault();
+  history.pushState(null, "", link.hash);
+  column.scrollIntoView({ block: "start" });
+});
 
 // ?hl=word (from the search page): mark each occurrence in the section the link points at.
 function highlight(words) {

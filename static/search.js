@@ -9,6 +9,10 @@ const form = document.querySelector(".search-form");
 const input = form.querySelector("input[name=q]");
 const status = document.querySelector(".search-status");
 const list = document.querySelector(".results");
+const gameSelect = form.querySelector("select[name=game]"); // "" for every game; from a rules page, that game
+gameSelect.value = new URLSearchParams(location.search).get("game") ?? "";
+if (gameSelect.selectedIndex < 0) gameSelect.value = "";
+gameSelect.addEventListener("change", () => run(input.value));
 const rulesRoot = new URL("../rules/", location.href);
 const MAX_RESULTS = 40;
 const SNIPPET_BEFORE = 30;
@@ -48,7 +52,8 @@ function prepare(data) {
     sections.get(key).docs.push({ ...d, folded: fold(d.text), foldedTitle: fold(d.title) });
   });
   const terms = data.terms.map((t) => ({ ...t, folded: fold(`${t.zh} ${t.en}`) }));
-  return { fold, games, sections: [...sections.values()], terms };
+  const ideas = (data.ideas ?? []).map((idea) => ({ ...idea, words: new Set(idea.words) }));
+  return { fold, games, sections: [...sections.values()], terms, ideas };
 }
 
 // ------------------------------------------------------------ matching
@@ -141,18 +146,29 @@ function merge(ranges) {
   return out;
 }
 
-function search(idx, query) {
+/** The sections of an idea the query names (content/synonyms.toml): "决胜规则", "tiebreak", "tie-breaker" all
+ *  mean every game's tie-breaker sections, found whether or not their text uses that word. */
+function ideaSections(idx, folded) {
+  const keys = new Set();
+  for (const idea of idx.ideas) if (idea.words.has(folded.toLowerCase())) for (const key of idea.sections) keys.add(key);
+  return keys;
+}
+
+function search(idx, query, game = "") {
   const folded = idx.fold(query).trim().split(/\s+/).join(" ");
   const terms = queryTerms(folded);
   if (!terms.length) return { terms, sections: [], glossary: [] };
   const phrase = terms.length > 1 && !terms.some((t) => t.han) ? terms.map((t) => t.text).join(" ") : "";
+  const meant = ideaSections(idx, folded);
   const sections = [];
   for (const section of idx.sections) {
+    if (game && section.game !== game) continue;
     const scored = scoreSection(section, terms, phrase);
-    if (scored) sections.push({ section, ...scored });
+    if (scored) sections.push({ section, ...scored, score: scored.score + (meant.has(section.key) ? 1000 : 0) });
+    else if (meant.has(section.key)) sections.push({ section, score: 1000, found: section.docs.map((doc) => ({ doc, hits: [] })) });
   }
   sections.sort((a, b) => b.score - a.score || a.section.order - b.section.order);
-  const glossary = idx.terms.filter((t) => terms.every((term) => find(t.folded, term).ranges.length));
+  const glossary = idx.terms.filter((t) => (!game || t.game === game) && terms.every((term) => find(t.folded, term).ranges.length));
   return { terms, sections: sections.slice(0, MAX_RESULTS), glossary: glossary.slice(0, 8), total: sections.length };
 }
 
@@ -259,6 +275,7 @@ async function run(query, { push = false } = {}) {
   const text = query.trim();
   const url = new URL(location.href);
   if (text) url.searchParams.set("q", text); else url.searchParams.delete("q");
+  if (gameSelect.value) url.searchParams.set("game", gameSelect.value); else url.searchParams.delete("game");
   if (url.href !== location.href) history[push ? "pushState" : "replaceState"](null, "", url);
   if (!text) {
     list.replaceChildren();
@@ -276,7 +293,7 @@ async function run(query, { push = false } = {}) {
   }
   if (input.value.trim() !== text) return; // typing went on meanwhile
   const started = performance.now();
-  const found = search(idx, text);
+  const found = search(idx, text, gameSelect.value);
   const items = [...found.glossary.map((t) => termResult(idx, t)), ...found.sections.map((e) => sectionResult(idx, e))];
   list.replaceChildren(...items);
   timings.queries.push(performance.now() - started);

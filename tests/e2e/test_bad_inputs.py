@@ -51,6 +51,13 @@ def test_bad_input_in_the_page(ui: tuple[Page, str], site_server, row: BadInput)
     field.fill(row.typed)
     try:
         totals = play.tool().locator("output.total")
+        if row.field == "name" and not row.typed.strip():
+            # The page names a blank seat after its placeholder (P1, P2…) instead of asking for a name; scoring
+            # itself (the command line, the history) still refuses an empty name (tests/unit/test_bad_inputs.py).
+            expect(play.tool().locator(".ranking .who").filter(has_text=f"P{row.player + 1}")).to_have_count(1)
+            expect(play.problems()).to_be_empty()
+            expect(field).not_to_have_attribute("aria-invalid", "true")
+            return
         if row.en is None:
             expect(totals.nth(row.player)).to_have_text(str(row.total))
             expect(play.problems()).to_be_empty()

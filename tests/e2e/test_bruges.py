@@ -65,6 +65,7 @@ def test_fill_a_sheet_and_read_the_ranking(browser: Browser, site_server, viewpo
         play.expect_ranking(["1. Ann · 85", "2. Bo · 64", "3. Cy · 25"])
         expect(play.tool().locator('output.total[data-player="1"]')).to_have_text("64")
         expect(play.tool().locator('[data-row="pets"]')).to_be_hidden()
+        play.tool().locator("details.source-notes > summary").click()  # folded into one line until opened
         notes = play.tool().locator(".game-notes")
         says(notes, "gives no tie-breaker", "原文沒有決勝規則")
         expect(play.tool().locator(".tiebreak-rule")).to_be_hidden()  # the money rule is a variant, off by default
@@ -236,6 +237,9 @@ def test_rules_page_has_the_sections_the_sheet_links_to(browser: Browser, site_s
             expect(page.locator(f"#{section}")).to_be_attached()
         expect(page.locator("#threats .col.zh")).to_contain_text("水災")
         play = Play(page, site_server.url, GAME).open("score")
-        link = play.tool().locator('[data-row="majority_markers"] a.rule-link')
-        expect(link).to_have_attribute("href", re.compile(r"rules/bruges/#majorities$"))
+        play.tool().locator('[data-row="majority_markers"] button.label-help').click()
+        expect(page.locator("dialog.help-pop .help-more")).to_have_attribute(
+            "href", re.compile(r"rules/bruges/#majorities$")
+        )
+        page.locator("dialog.help-pop button[value=close]").click()
         assert foreign_requests(context, site_server.url) == []

@@ -117,7 +117,17 @@ def test_filled_chart_follows_the_ranking_and_the_totals(browser: Browser, site_
         page.emulate_media(media="print")
         expect(visible_svg(figure)).to_be_visible()
         page.emulate_media(media="screen")
-        play.name(0, "")  # an incomplete sheet has no ranking and no chart
+        page.locator("[data-ui-lang=en]").click()
+        form = play.tool("score")
+        play.name(0, "")  # a seat without a name is still ranked, as P1: the chart follows, under that name
+        expect(visible_svg(figure).locator('g.bar[data-name="P1"]')).to_have_count(1)
+        play.field("storage_cards", 1).fill("")  # Bo and Ann tie on 29 with Bo's tie-breaker blank: places wait,
+        expect(form).to_have_attribute("data-state", "tie-open")  # so no chart of the places before this change
+        expect(figure.locator("svg")).to_have_count(0)
+        play.fill("storage_cards", 1, 4)  # settled again: the chart is back
+        expect(visible_svg(figure).locator("g.bar").first).to_have_attribute("data-name", "Di")
+        play.fill("goods_sold", 1, "x")  # an incomplete sheet has no ranking and no chart
+        expect(form).to_have_attribute("data-state", "incomplete")
         expect(figure.locator("svg")).to_have_count(0)
         check_clean(page, viewport_name)
         assert foreign_requests(context, site_server.url) == []

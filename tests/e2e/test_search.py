@@ -43,7 +43,8 @@ def visible_hits(page: Page, section: str):
 
 
 def test_chinese_term_lands_on_its_section_with_the_hit_marked(browser: Browser, site_server, viewport: dict) -> None:
-    with site_context(browser, viewport) as context:
+    # A reader of Chinese (browser in Chinese): on a phone the rules open in the Chinese column, where the hit is.
+    with site_context(browser, viewport, locale="zh-CN") as context:
         page = context.new_page()
         search_from_header(page, site_server.url, "枢机主教")
         open_first_section(page, "palais-royal", "cardinal")
@@ -95,7 +96,8 @@ def shown_gloss(page: Page, term) -> str:
 
 
 def test_glossary_term_shows_its_pair_on_tap_and_to_screen_readers(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"], has_touch=True) as context:
+    # A reader of Chinese taps a Chinese term: on a phone the rules open in the Chinese column (the interface's).
+    with site_context(browser, VIEWPORTS["phone"], has_touch=True, locale="zh-CN") as context:
         page = context.new_page()
         page.goto(f"{site_server.url}rules/burgundy-cards/#workers")
         term = page.locator("#workers .col.zh .term", has_text="工人卡").first
@@ -139,7 +141,9 @@ def test_category_and_tie_breaker_rule_links_open_their_sections(browser: Browse
         tie = play.tool().locator(".tiebreak-rule a.rule-link")
         expect(tie).to_have_count(3)
         expect(tie.first).to_have_attribute("href", "../rules/tuscany/#game-end")
-        play.tool().locator('tr[data-row="red_track"] a.rule-link').click()
+        # A row's label opens its help and rule over the sheet; the full section is one more tap.
+        play.tool().locator('tr[data-row="red_track"] button.label-help').click()
+        page.locator("dialog.help-pop .help-more").click()
         expect(page).to_have_url(re.compile(r"/rules/tuscany/#scoring-phase$"))
         expect(page.locator("section#scoring-phase")).to_be_in_viewport()
         expect(page.locator("section#scoring-phase h2").first).to_have_text("计分阶段")

@@ -87,6 +87,7 @@ def test_final_scoring_and_the_sheet_notes(browser: Browser, site_server, viewpo
         # Ann: 92 + 3 + 1 + 4 + 2 + 8 // 3; Bo: 101 + 2 // 3.
         play.expect_ranking(["1. Ann · 104", "2. Bo · 101"])
         expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("104")
+        play.tool().locator("details.source-notes > summary").click()  # folded into one line until opened
         expect(play.tool().locator(".tiebreak-rule")).to_contain_text(
             re.compile(
                 "most empty spaces on the region boards → fewest points on the green track → fewest region cards left"

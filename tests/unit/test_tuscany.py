@@ -8,15 +8,16 @@ from hypothesis import strategies as st
 
 from scoring import get_game
 from scoring.api import run_helper, score_json, setup_json
-from scoring.core import MAX_VALUE, DecisionKind, SheetError, checklist, score
+from scoring.core import MAX_VALUE, DecisionKind, SheetError, check_sheet, checklist, score
 from scoring.tuscany import GAME, card_points, red_after, setup
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
 
 def sheet(*players: dict) -> dict:
-    """A score sheet with these players' values."""
-    return {"players": [{"name": NAMES[i], "scores": dict(p)} for i, p in enumerate(players)]}
+    """A score sheet with these players' values; tie-breakers not given are 0 (blank ones: see tied())."""
+    zero = {t.key: 0 for t in GAME.tie_breakers}
+    return {"players": [{"name": NAMES[i], "scores": zero | dict(p)} for i, p in enumerate(players)]}
 
 
 def by_name(result) -> dict:
@@ -575,7 +576,7 @@ def test_after_three_scorings_red_is_start_plus_greens_plus_other(rows: list, st
     assert answer["fills"]["red_track"] == [base + sum(g) + sum(o) for g, o in rows]
     assert answer["fills"]["green_track"] == [g[2] for g, _ in rows]
     players = [{"name": NAMES[i], "scores": {k: v[i] for k, v in answer["fills"].items()}} for i in range(len(rows))]
-    score(GAME, {"players": players})  # the fills are a valid score sheet
+    assert check_sheet(GAME, {"players": players})[1] == []  # the fills are a valid score sheet
 
 
 @settings(max_examples=100, deadline=None)
