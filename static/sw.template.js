@@ -81,6 +81,8 @@ async function respond(event, path) {
     }
     return response;
   } catch (error) {
+    // The page that asked has gone (a link followed while Python was loading): nobody waits for this answer.
+    if (error?.name === "AbortError" || request.signal?.aborted) return Response.error();
     if (request.mode === "navigate") {
       const fallback = await cache.match(key("./offline.html"));
       if (fallback) return fallback;

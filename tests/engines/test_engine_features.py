@@ -54,7 +54,7 @@ def test_play_features_work_or_are_absent_cleanly(tab: Tab) -> None:
         "(css) => [...new Set([...document.querySelectorAll(css + ' input.num')].map((el) => el.inputMode))]",
         play.tool(game),
     )
-    assert modes == ["numeric"], modes
+    assert modes == ["tel"], modes  # the keypad with "+" for sums like 20+8 (docs/score-sheet.md)
     play.fill(tab, game, expected.sheet)
     play.ranking(tab, expected)
     # Share only where the browser can; copy always says what happened.
@@ -94,6 +94,9 @@ def test_dark_theme_applies(tab: Tab) -> None:
 
 def test_glossary_term_shows_its_pair_on_tap(tab: Tab) -> None:
     tab.goto(tab.site.url + "rules/burgundy-cards/#workers")  # type: ignore[attr-defined]
+    # A phone opens the rules in the interface language; this reader asks for both, side by side or stacked.
+    tab.click(".view-switch [data-view=both]")
+    tab.wait("() => document.querySelector('.rules').dataset.view === 'both'", what="both languages shown")
     term = tab.js(
         "() => { const terms = [...document.querySelectorAll('#workers .col.zh .term')];"
         " const found = terms.find((t) => t.textContent === '工人卡'); found.id = 'tapped-term'; return found.dataset.gloss; }"
@@ -134,10 +137,19 @@ IN_FRAME = """(src, width, height) => new Promise((resolve) => {
     const frame = document.querySelector('iframe');
     frame.style.width = width + 'px';
     frame.style.height = height + 'px';
-    frame.onload = () => setTimeout(() => {
-        const doc = frame.contentDocument;
-        resolve({ scrollWidth: doc.documentElement.scrollWidth, innerWidth: frame.contentWindow.innerWidth });
-    }, 300);
+    // play/ is measured once its calculator has started (or failed), with what Python writes laid out too; leaving
+    // it while Python loads would also abort the worker's downloads, which Firefox reports as page errors.
+    const settled = (doc) => !['loading', 'slow'].includes(doc.documentElement.dataset.engine ?? 'none');
+    frame.onload = () => {
+        const started = Date.now();
+        const check = () => {
+            const doc = frame.contentDocument;
+            if (!settled(doc) && Date.now() - started < 30000) return setTimeout(check, 100);
+            resolve({ scrollWidth: doc.documentElement.scrollWidth, innerWidth: frame.contentWindow.innerWidth,
+                      engine: doc.documentElement.dataset.engine ?? null });
+        };
+        setTimeout(check, 300);
+    };
     frame.src = src;
 })"""
 
@@ -154,6 +166,7 @@ def test_no_page_scrolls_sideways_at_phone_widths(tab: Tab) -> None:
             address = page.replace("#", query + "#", 1) if "#" in page else page + query
             seen = tab.js(IN_FRAME, tab.site.url + address, width, height)  # type: ignore[attr-defined]
             assert seen["innerWidth"] == width, seen
+            assert seen["engine"] in (None, "ready"), (page, seen)
             if seen["scrollWidth"] > width:
                 wide.append((width, page, seen["scrollWidth"]))
     assert wide == []
