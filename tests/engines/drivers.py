@@ -342,7 +342,7 @@ class FirefoxBrowser(Browser):
 
     def __init__(self, proxy_port: int) -> None:
         self.log = log_file(self.engine)
-        with self.log.open("w") as log:
+        with self.log.open("a") as log:  # appended to: the harness's own notes go to the same file
             self.process = subprocess.Popen(
                 ["node", str(ROOT / "tests" / "engines" / "firefox.mjs"), FIREFOX, str(proxy_port)],
                 cwd=ROOT,
@@ -532,7 +532,7 @@ class WebKitBrowser(Browser):
         from selenium.webdriver.remote.remote_connection import RemoteConnection
 
         self.log = log_file(self.engine)
-        self._log = self.log.open("w", buffering=1, encoding="utf-8")
+        self._log = self.log.open("a", buffering=1, encoding="utf-8")  # appended to, like the harness's notes
         self.minibrowser_pid: int | None = None
         self.screen = Xvfb(self._log)
         options = webdriver.WebKitGTKOptions()
