@@ -381,7 +381,8 @@ class FirefoxBrowser(Browser):
                 f"firefox: {op}: no answer in {timeout:.0f} s; the driver and the browser were killed\n{self.log_tail()}"
             ) from None
         if line is None:
-            self.process.wait(timeout=10)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=10)
             raise BrowserGone(f"firefox: {op}: {self.gone() or 'the driver stopped'}\n{self.log_tail()}")
         return line
 
@@ -419,10 +420,9 @@ class FirefoxBrowser(Browser):
         """Close the browser and its driver; kill them if they do not close within 20 s."""
         with contextlib.suppress(EngineError):
             self.call("quit", timeout=20)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.kill()
+        self.kill()  # whatever is left of either
 
     def kill(self) -> None:
         kill_group(self.browser_pid)  # puppeteer starts the browser in a process group of its own
