@@ -509,9 +509,10 @@ def minibrowser() -> str:
 
 
 def proxy_environment(port: int) -> dict[str, str]:
-    """This environment with the recording proxy for WebKitGTK (and no other proxy): MiniBrowser 2.50.6 crashes now and then (a general
-    protection fault in strlen, under webkit_network_proxy_settings_new) when the proxy comes as a WebDriver
-    capability with a `noProxy` list, whose hosts it hands on without the NULL that ends them."""
+    """This environment with the recording proxy for WebKitGTK, and no other proxy. Not the WebDriver proxy
+    capability: MiniBrowser 2.50.6 crashes now and then while its session starts (a general protection fault in
+    strlen, under webkit_network_proxy_settings_new) when the capability has a `noProxy` list, whose hosts it hands
+    on without the NULL that ends them."""
     proxy = f"http://127.0.0.1:{port}"
     mine = {"http_proxy": proxy, "https_proxy": proxy, "no_proxy": "127.0.0.1,localhost"}
     others = {key: value for key, value in os.environ.items() if not key.lower().endswith("_proxy")}
@@ -614,7 +615,7 @@ class WebKitBrowser(Browser):
             if not self.gone():
                 self.connection.client_config.timeout = 20
                 with contextlib.suppress(Exception):
-                    self.driver.quit()  # ends the session, then stops the driver's process
+                    self.driver.quit()  # ends the session; the driver's processes are killed below
         finally:
             self.kill()
 
