@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import io
+import os
 import shutil
 import socket
 import threading
@@ -28,6 +29,17 @@ CHROMIUM_ARGS = [
     # Chromium's own form-autofill queries to Google (not the site's): they would reach the tests' proxy.
     "--disable-features=AutofillServerCommunication",
 ]
+
+E2E_TEST_TIMEOUT = float(os.environ.get("TC_E2E_TEST_TIMEOUT", 300))
+"""Seconds an end-to-end test may take, setup and teardown included, before pytest-timeout fails it: a net for hangs
+only (the slowest test takes about a minute on a loaded machine; the variable is for tests/engines/test_browser_crash.py)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give every end-to-end test a time limit (pytest-timeout), so that a hang fails one test and the run goes on."""
+    for item in items:
+        if item.get_closest_marker("e2e") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(E2E_TEST_TIMEOUT, method="signal"))
 
 
 @pytest.fixture(scope="session")

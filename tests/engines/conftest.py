@@ -5,28 +5,42 @@ What is watched the same way on every engine, outside the browser:
   `Content-Security-Policy-Report-Only` header with a `report-uri`, so each engine reports to the test server what its
   policy (enforced by the meta tag) blocked: pages, frames and workers alike.
 - Requests to other hosts: each browser sends them to a recording proxy (loopback is not proxied), which answers none.
+
+A browser that dies or stops answering costs one test, not the run: before each test the engine's browser is asked
+whether its processes run and whether it answers, and is started afresh if not. A test during which the browser's own
+process exited (not one that merely failed, nor one whose page crashed) fails with BrowserGone, which names what died
+and quotes the browser's log, and is run once more on a fresh browser; the run's summary lists every such death.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import html
 import json
 import re
 import socketserver
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import SiteServer, _QuietHandler
 from tests.engines.drivers import (
+    Browser,
+    BrowserGone,
+    BrowserHung,
+    ChromiumBrowser,
     ChromiumTab,
     FirefoxBrowser,
     FirefoxTab,
     Tab,
     WebKitBrowser,
     WebKitTab,
+    clear_logs,
 )
 
 ENGINES = ("chromium", "firefox", "webkit")
@@ -170,32 +184,134 @@ def proxy() -> Iterator[RecordingProxy]:
     recorder.stop()
 
 
-@pytest.fixture(scope="session", params=ENGINES)
-def engine(request: pytest.FixtureRequest, proxy: RecordingProxy) -> Iterator[object]:
-    """One started browser per engine for the whole session (tests are grouped by engine)."""
-    name = request.param
-    if name == "chromium":
-        browser = request.getfixturevalue("browser")  # pytest-playwright's, as the other e2e tests use
-        yield ("chromium", browser)
-        return
-    started = FirefoxBrowser(proxy.port) if name == "firefox" else WebKitBrowser(proxy.port)
+DEATH_SHOWS = 2.0
+"""Seconds a driver's error may come before the browser's process is seen to have exited (its socket closes first)."""
+DEATHS: list[str] = []
+"""Each browser that died or stopped answering in this run, in words, for the run's summary."""
+
+
+@dataclass
+class Engine:
+    """One engine's browser for the session, started afresh when it died or stopped answering."""
+
+    name: str
+    start: Callable[[], Browser]
+    browser: Browser = field(init=False)
+    starts: int = 0
+    told: bool = False  # whether this browser's death is in DEATHS already, with its log
+    suspect: str = ""  # why the browser is to be started afresh although it runs (a test of it timed out)
+
+    def __post_init__(self) -> None:
+        self.browser = self._started()
+
+    def _started(self, tries: int = 2) -> Browser:
+        """A started browser; a browser that dies while starting is started once more."""
+        for attempt in range(1, tries + 1):
+            try:
+                started = self.start()
+            except BrowserGone as error:
+                DEATHS.append(f"{self.name}: start {self.starts + 1}, attempt {attempt} of {tries}: {error}")
+                if attempt == tries:
+                    raise
+            else:
+                self.starts += 1
+                self.told, self.suspect = False, ""
+                return started
+        raise AssertionError("unreachable")
+
+    def fresh(self, test: str) -> Browser:
+        """The browser, started afresh first if a process of it exited or it does not answer."""
+        why = self.suspect or self.browser.gone() or ("" if self.browser.answers() else "it did not answer a command")
+        if why:
+            self.replace(f"before {test}: {why}")
+        return self.browser
+
+    def replace(self, why: str) -> None:
+        """Kill the browser and start another; the log of the dead one is kept and its tail told."""
+        dead = self.browser
+        dead.note(f"replaced: {why}")
+        DEATHS.append(f"{self.name}: started afresh {why}" + ("" if self.told else f"\n{dead.log_tail()}"))
+        dead.kill()
+        self.browser = self._started()
+
+    def blame(self, error: BaseException, test: str) -> BrowserGone | None:
+        """A BrowserGone for this error if a process of the browser has exited by itself (the test then runs once
+        more); None for a failure of the test's own, or for a browser that hung (and was killed for it)."""
+        if isinstance(error, BrowserGone):
+            blamed = error
+        else:
+            why = "" if isinstance(error, BrowserHung) else self._death(error)
+            if not why:
+                return None
+            self.browser.note(f"{test}: {why}")
+            blamed = BrowserGone(f"{self.name}: the browser died during {test}: {why}\n{self.browser.log_tail()}")
+        if not self.told:
+            DEATHS.append(f"{test}: {blamed}")
+            self.told = True
+        return blamed
+
+    def _death(self, error: BaseException) -> str:
+        """Which process of the browser exited; a driver's error may come a moment before the process is gone."""
+        waited = 0.0 if type(error) is AssertionError else DEATH_SHOWS
+        deadline = time.monotonic() + waited
+        while not (why := self.browser.gone()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return why
+
+    def quit(self) -> None:
+        """Close the browser at the end of the session."""
+        self.browser.quit()
+
+
+@contextlib.contextmanager
+def blamed_on_a_dead_browser(engine: Engine, test: str) -> Iterator[None]:
+    """An error raised while a process of the browser has exited becomes BrowserGone (from that error)."""
     try:
-        yield (name, started)
+        yield
+    except Exception as error:
+        blamed = engine.blame(error, test)
+        if blamed is None or blamed is error:
+            raise
+        raise blamed from error
+
+
+@pytest.fixture(scope="session")
+def _engine_logs() -> None:
+    """Start the session with no browser log of an earlier run."""
+    clear_logs()
+
+
+def _starter(name: str, request: pytest.FixtureRequest, proxy: RecordingProxy) -> Callable[[], Browser]:
+    """How to start this engine's browser (Chromium as pytest-playwright launches it for the other e2e tests)."""
+    if name == "firefox":
+        return functools.partial(FirefoxBrowser, proxy.port)
+    if name == "webkit":
+        return functools.partial(WebKitBrowser, proxy.port)
+    launch = request.getfixturevalue("launch_browser")
+    args = request.getfixturevalue("browser_type_launch_args")["args"]
+    return functools.partial(ChromiumBrowser, launch, args)
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def engine(request: pytest.FixtureRequest, proxy: RecordingProxy, _engine_logs: None) -> Iterator[Engine]:
+    """One started browser per engine for the whole session (tests are grouped by engine)."""
+    started = Engine(request.param, _starter(request.param, request, proxy))
+    try:
+        yield started
     finally:
         started.quit()
 
 
-def open_tab(engine: object, size: tuple[int, int], proxy: RecordingProxy) -> Tab:
+def open_tab(engine: Engine, size: tuple[int, int], proxy: RecordingProxy) -> Tab:
     """A new page of this engine with a viewport of this size."""
-    name, browser = engine  # type: ignore[misc]
+    browser = engine.browser
     width, height = size
-    if name == "chromium":
-        tab = ChromiumTab(browser, width, height, proxy=f"http://127.0.0.1:{proxy.port}")
-    elif name == "firefox":
-        tab = FirefoxTab(browser, width, height)
-    else:
-        tab = WebKitTab(browser, width, height)
-    return tab
+    if isinstance(browser, ChromiumBrowser):
+        return ChromiumTab(browser.browser, width, height, proxy=f"http://127.0.0.1:{proxy.port}")
+    if isinstance(browser, FirefoxBrowser):
+        return FirefoxTab(browser, width, height)
+    assert isinstance(browser, WebKitBrowser)
+    return WebKitTab(browser, width, height)
 
 
 @pytest.fixture
@@ -208,16 +324,53 @@ def site(built_site: Path) -> Iterator[WatchedSite]:
 
 
 @pytest.fixture
-def tab(engine: object, proxy: RecordingProxy, site: WatchedSite) -> Iterator[Tab]:
+def tab(engine: Engine, proxy: RecordingProxy, site: WatchedSite, request: pytest.FixtureRequest) -> Iterator[Tab]:
     """A phone-sized page (390×844) of the engine under test; after the test: no request left the site, no CSP
     violation was reported, and (where the engine lets us read it) no console error."""
+    test = request.node.name
+    browser = engine.fresh(test)
     before = len(proxy.seen)
-    opened = open_tab(engine, PHONE, proxy)
+    with blamed_on_a_dead_browser(engine, test):
+        opened = open_tab(engine, PHONE, proxy)
     opened.site = site  # type: ignore[attr-defined]
     try:
         yield opened
+        if engine.suspect or browser.gone():
+            return  # the test itself failed for it; a dead or hung browser has nothing more to say
         assert proxy.seen[before:] == [], f"{opened.engine}: requests to other hosts"
         assert site.violations() == [], f"{opened.engine}: Content-Security-Policy violations"
         assert opened.errors() == [], f"{opened.engine}: console errors"
     finally:
-        opened.close()
+        if not (engine.suspect or browser.gone()):
+            opened.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test that failed while its browser's own process exited fails with BrowserGone instead (and is run again);
+    after a test that timed out, the browser is started afresh."""
+    engine = getattr(item, "funcargs", {}).get("engine")
+    if not isinstance(engine, Engine):
+        return (yield)
+    try:
+        with blamed_on_a_dead_browser(engine, item.name):
+            return (yield)
+    except pytest.fail.Exception as failed:
+        if "pytest-timeout" in str(failed):  # the browser may hang where no command has a time limit (Playwright's)
+            engine.suspect = f"after {item.name} timed out"
+        raise
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of the table may run once more, on a fresh browser, if its browser died during it (and only then)."""
+    for item in items:
+        if "engine" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BrowserGone]))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say which browsers died or stopped answering in this run, with the last lines of their logs."""
+    if DEATHS:
+        terminalreporter.write_sep("=", "browsers that died or stopped answering (tests/engines)", yellow=True)
+        for death in DEATHS:
+            terminalreporter.write_line(death)

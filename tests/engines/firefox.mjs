@@ -1,5 +1,7 @@
 // Firefox for the three-engine tests: Debian's firefox-esr driven over WebDriver BiDi by puppeteer-core. Python
 // (tests/engines/drivers.py) sends one JSON command per line on stdin and reads one JSON answer per line on stdout.
+// The first line says the browser's process id; the browser's own output goes to this process's stderr (the log that
+// Python keeps). Python kills this process and the browser if an answer does not come in time.
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
@@ -8,6 +10,8 @@ const browser = await puppeteer.launch({
   browser: "firefox",
   executablePath,
   headless: true,
+  // A command to the browser fails after this long instead of waiting for ever (Python waits 90 s for an answer).
+  protocolTimeout: 60_000,
   // Release builds honour services.settings.server only with this set.
   env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: "1" },
   extraPrefsFirefox: {
@@ -25,6 +29,10 @@ const browser = await puppeteer.launch({
   },
 });
 
+for (const stream of [browser.process()?.stdout, browser.process()?.stderr]) {
+  stream?.on("data", (chunk) => process.stderr.write(chunk));
+}
+
 const contexts = new Map(); // id -> { context, page, errors }
 let nextId = 1;
 
@@ -37,6 +45,7 @@ const ops = {
   async open({ width, height }) {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
+    page.setDefaultNavigationTimeout(60_000);
     await page.setViewport({ width, height });
     const entry = { context, page, errors: [] };
     page.on("pageerror", (error) => entry.errors.push(`pageerror: ${error.message}`));
@@ -89,7 +98,7 @@ const ops = {
 };
 
 const lines = createInterface({ input: process.stdin });
-process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
+process.stdout.write(`${JSON.stringify({ ready: browser.process()?.pid ?? null })}\n`);
 for await (const line of lines) {
   const { op, args } = JSON.parse(line);
   let answer;
