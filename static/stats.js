@@ -1,7 +1,6 @@
 // play/#stats: the statistics of the history. Every figure and picture is Python's (scoring/stats.py, scoring/svg.py),
 // computed from the stored records re-scored with today's rules; this file reads the filters and writes the tables.
 import { timings } from "./engine.js";
-import { read, keys } from "./storage.js";
 import { bilingual, nameText } from "./ui.js";
 import { showFigure } from "./figure.js";
 
@@ -164,7 +163,6 @@ export function setupStats(section, history) {
     body.setAttribute("aria-busy", "true");
     section.dataset.state = "loading";
     section.dataset.pictures = "";
-    const raw = read(keys.history) ?? "";
     const chosen = JSON.stringify(filterValues());
     const answer = await history.run("stats", chosen, "later");
     if (n !== asked) return;
@@ -179,7 +177,6 @@ export function setupStats(section, history) {
     const blocks = render(body, answer.stats);
     section.dataset.state = "ready";
     section.dataset.pictures = "drawing";
-    section.dataset.records = String(raw.length);
     timings.stats = performance.now() - started;
     const drawn = await history.run("pictures", chosen);
     if (n !== asked) return;
