@@ -22,10 +22,10 @@ from .core import (
     summary,
     sums_in,
 )
-from .history import FORMAT, History, document, make_record, merge, read_history, read_stored, stored_text, to_csv
+from .history import History, document, make_record, merge, read_history, read_stored, seal_of, sealed, to_csv
 from .players import people, rename, separate
 from .share import decode, link, qr_svgs
-from .stats import parse_filters, statistics
+from .stats import Filters, parse_filters, statistics
 from .svg import both, result_chart, setup_figure, stats_charts
 
 
@@ -112,30 +112,42 @@ def run_helper(game_id: str, helper_id: str, sheet: object) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- history of finished games
 
-_known: dict[str, History] = {}
-"""The history text last read or written, checked: the worker need not check it again on the next call."""
+_held: dict[str | bytes, History] = {}
+"""The stored history last read or written here, checked, under "@" and its seal (or its text, when not sealed under
+today's rules): the next call need not send it, nor read and check it again."""
 
 
-def _read(stored: str | None) -> History:
-    """The stored history, checked (once per text)."""
+def needs_text(stored: str | bytes | None) -> bool:
+    """Whether `stored` is "@" and a seal that is not the history held here: the caller must send the text itself."""
+    return isinstance(stored, str) and stored.startswith("@") and stored not in _held
+
+
+def _read(stored: str | bytes | None) -> History:
+    """The stored history (its text or UTF-8, or "@" and the seal of the one held here), checked once per text."""
+    if isinstance(stored, str) and stored.startswith("@"):
+        if stored not in _held:
+            raise KeyError(f"no history held under {stored[:40]}")  # needs_text() says so beforehand
+        return _held[stored]
     text = stored or ""
-    if text not in _known:
-        _known.clear()
-        _known[text] = read_stored(text)
-    return _known[text]
+    seal = seal_of(text)
+    key = text if seal is None else f"@{seal}"
+    if key not in _held:
+        _held.clear()
+        _held[key] = read_stored(text, seal)
+    return _held[key]
 
 
 def _history_answer(history: History, shown: bool = True, **extra: Any) -> dict[str, Any]:
     """A history as the page gets it: the text to store, what was wrong with the text read, the records if shown."""
-    stored = stored_text(history)
-    _known.clear()
-    _known[stored] = History(history.records, history.names)
+    stored, seal = sealed(history)
+    _held.clear()
+    _held[f"@{seal}"] = History(history.records, history.names)
     answer = {"ok": history.error is None, "problems": [p.as_dict() for p in history.problems], "stored": stored}
     listed = {"records": history.records, "names": history.names}
     return {**answer, **listed, **extra} if shown else {**answer, **extra}
 
 
-def history_view(stored: str | None) -> dict[str, Any]:
+def history_view(stored: str | bytes | None) -> dict[str, Any]:
     """The stored history, checked: what to show, and problems when the stored text must be set aside."""
     return _history_answer(_read(stored))
 
@@ -145,7 +157,7 @@ def _unsound(history: History) -> dict[str, Any] | None:
     return {**_history_answer(history, shown=False), "ok": False, "stored_problems": True} if history.problems else None
 
 
-def history_add(stored: str | None, game_id: str, sheet: object, saved: str) -> dict[str, Any]:
+def history_add(stored: str | bytes | None, game_id: str, sheet: object, saved: str) -> dict[str, Any]:
     """Add a final sheet to the stored history; problems (naming the field) when it is not final."""
     history = _read(stored)
     if refusal := _unsound(history):
@@ -159,7 +171,7 @@ def history_add(stored: str | None, game_id: str, sheet: object, saved: str) -> 
     return {**answer, "record": record, "added": added, "count": len(records)}
 
 
-def history_import(stored: str | None, text: str) -> dict[str, Any]:
+def history_import(stored: str | bytes | None, text: str) -> dict[str, Any]:
     """Merge an exported history file into the stored one: how many were added, already there or left out."""
     current = _read(stored)
     if refusal := _unsound(current):
@@ -177,7 +189,7 @@ def history_import(stored: str | None, text: str) -> dict[str, Any]:
     }
 
 
-def history_delete(stored: str | None, record_id: str) -> dict[str, Any]:
+def history_delete(stored: str | bytes | None, record_id: str) -> dict[str, Any]:
     """The stored history without one record."""
     history = _read(stored)
     if refusal := _unsound(history):
@@ -185,7 +197,7 @@ def history_delete(stored: str | None, record_id: str) -> dict[str, Any]:
     return _history_answer(History([r for r in history.records if r["id"] != record_id], history.names))
 
 
-def history_export(stored: str | None, exported: str) -> dict[str, Any]:
+def history_export(stored: str | bytes | None, exported: str) -> dict[str, Any]:
     """The stored history as a JSON file (importable here) and as CSV."""
     history = _read(stored)
     if refusal := _unsound(history):
@@ -194,28 +206,61 @@ def history_export(stored: str | None, exported: str) -> dict[str, Any]:
     return {"ok": True, "problems": [], "json": text, "csv": to_csv(history.records)}
 
 
-def history_stats(stored: str | None, filters: object) -> dict[str, Any]:
-    """The statistics of the stored history (re-scored with today's rules), with their pictures in each language.
+_computed: dict[str, tuple[Any, ...]] = {}
+"""The figures last computed (of which history, under which filters) and everyone in that history: the pictures drawn
+next, and the figures under the next filters, need not count them again."""
 
-    `stored` may be "@" and the seal of the text last read here (the page need not send 2 MB again for each filter);
-    when that is not the text held, the answer asks for the text itself (`resend`)."""
-    started = time.perf_counter()
-    if stored is not None and stored.startswith("@"):
-        held = next((t for t in _known if t.startswith(f'{{"format":"{FORMAT}"') and stored[1:] in t[:120]), None)
-        if held is None or len(stored) != 33:
-            return {"ok": False, "problems": [], "resend": True}
-        stored = held
+
+def _figures(history: History, chosen: Filters) -> dict[str, Any]:
+    """The statistics of a history under these filters (the last ones are kept)."""
+    last = _computed.get("figures")
+    if last is None or last[0] is not history or last[1] != chosen:
+        last = _computed["figures"] = (history, chosen, statistics(history.records, history.names, chosen))
+    return last[2]
+
+
+def _everyone(history: History) -> list[dict[str, Any]]:
+    """Everyone in a history, as players.people() lists them (kept for the history last asked about)."""
+    last = _computed.get("people")
+    if last is None or last[0] is not history:
+        last = _computed["people"] = (history, people(history.records, history.names))
+    return last[1]
+
+
+def _without_series(figures: dict[str, Any]) -> dict[str, Any]:
+    """The figures without each game's totals over time: only its picture shows them (as its text equivalent)."""
+    return {**figures, "games": [{k: v for k, v in g.items() if k != "timeline"} for g in figures["games"]]}
+
+
+def _asked(stored: str | bytes | None, filters: object) -> tuple[History, Filters] | dict[str, Any]:
+    """The stored history and the filters of a statistics call, or the answer instead: the text is needed (`resend`),
+    a filter is bad."""
+    if needs_text(stored):
+        return {"ok": False, "problems": [], "resend": True}
     history = _read(stored)
     try:
-        chosen = parse_filters(filters)
+        return history, parse_filters(filters)
     except SheetError as error:
         return {"ok": False, "problems": [error.as_dict()]}
+
+
+def history_stats(stored: str | bytes | None, filters: object, pictures: bool = True) -> dict[str, Any]:
+    """The statistics of the stored history (re-scored with today's rules), with their pictures in each language;
+    without pictures (nor the totals over time only they show), for a page that asks history_pictures() next.
+
+    `stored` may be "@" and the seal of the history held here (the page need not send 2 MB again for each filter);
+    when that is not the one held, the answer asks for the text itself (`resend`)."""
+    started = time.perf_counter()
+    asked = _asked(stored, filters)
+    if isinstance(asked, dict):
+        return asked
+    history, chosen = asked
     read = time.perf_counter()
-    figures = statistics(history.records, history.names, chosen)
+    figures = _figures(history, chosen)
     counted = time.perf_counter()
-    charts = stats_charts(figures)
+    charts = stats_charts(figures) if pictures else None
     drawn = time.perf_counter()
-    everyone = people(history.records, history.names)
+    everyone = _everyone(history)
     ms = {
         "read": read - started,
         "stats": counted - read,
@@ -225,7 +270,7 @@ def history_stats(stored: str | None, filters: object) -> dict[str, Any]:
     return {
         "ok": True,
         "problems": [p.as_dict() for p in history.problems],
-        "stats": figures,
+        "stats": figures if pictures else _without_series(figures),
         "charts": charts,
         "people": everyone,
         "names": history.names,
@@ -233,13 +278,29 @@ def history_stats(stored: str | None, filters: object) -> dict[str, Any]:
     }
 
 
-def history_people(stored: str | None) -> dict[str, Any]:
+def history_pictures(stored: str | bytes | None, filters: object) -> dict[str, Any]:
+    """The pictures of the statistics (as history_stats draws them), in each language: the page shows the figures
+    first and asks for these next."""
+    started = time.perf_counter()
+    asked = _asked(stored, filters)
+    if isinstance(asked, dict):
+        return asked
+    charts = stats_charts(_figures(*asked))
+    return {
+        "ok": True,
+        "problems": [],
+        "charts": charts,
+        "ms": {"charts": round((time.perf_counter() - started) * 1000, 1)},
+    }
+
+
+def history_people(stored: str | bytes | None) -> dict[str, Any]:
     """Everyone in the history under one identity each, most games first (for the score sheet's quick picks)."""
     history = _read(stored)
     return {"ok": True, "problems": [], "people": people(history.records, history.names)}
 
 
-def history_rename(stored: str | None, old: object, new: object) -> dict[str, Any]:
+def history_rename(stored: str | bytes | None, old: object, new: object) -> dict[str, Any]:
     """Count every game of `old` under `new`: a rename, or a merge when `new` is someone already in the history."""
     history = _read(stored)
     if refusal := _unsound(history):
@@ -250,7 +311,7 @@ def history_rename(stored: str | None, old: object, new: object) -> dict[str, An
     return _history_answer(History(history.records, names), people=people(history.records, names))
 
 
-def history_separate(stored: str | None, name: object) -> dict[str, Any]:
+def history_separate(stored: str | bytes | None, name: object) -> dict[str, Any]:
     """Undo a merge for one name: it counts as itself again."""
     history = _read(stored)
     if refusal := _unsound(history):
@@ -298,7 +359,7 @@ def share_view(payload: object) -> dict[str, Any]:
     }
 
 
-def history_add_shared(stored: str | None, payload: object) -> dict[str, Any]:
+def history_add_shared(stored: str | bytes | None, payload: object) -> dict[str, Any]:
     """Add the result a link carries to the stored history, checked like an import: nothing twice."""
     history = _read(stored)
     if refusal := _unsound(history):

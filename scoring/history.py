@@ -64,8 +64,8 @@ def _rules_digest() -> str:
 
 
 RULES = _rules_digest()
-SEALED = re.compile(rf'\{{"format":"{FORMAT}","version":{VERSION},"checked":"([0-9a-f]{{32}})",')
-"""The start of a history stored by this site: a seal over the rest (the names and records) and today's rules."""
+SEALED = re.compile(rf'\{{"format":"{FORMAT}","version":{VERSION},"checked":"([0-9a-f]{{32}})",'.encode())
+"""The start of a history stored by this site (UTF-8): a seal over the rest (the names and records) and today's rules."""
 
 
 @dataclass
@@ -192,24 +192,41 @@ def document(
     return {**head, **({"names": names} if names else {}), "records": records}
 
 
-def _seal(rest: str) -> str:
-    """The seal of a stored history's names and records under today's rules."""
-    return hashlib.sha256((RULES + rest).encode()).hexdigest()[:32]
+def _seal(rest: str | bytes) -> str:
+    """The seal of a stored history's names and records (text, or its UTF-8) under today's rules."""
+    digest = hashlib.sha256(RULES.encode())
+    digest.update(rest.encode() if isinstance(rest, str) else rest)
+    return digest.hexdigest()[:32]
 
 
 def stored_text(history: History) -> str:
     """The history as the browser keeps it, sealed: read back under the same rules, it need not be re-scored."""
+    return sealed(history)[0]
+
+
+def sealed(history: History) -> tuple[str, str]:
+    """The history as the browser keeps it (stored_text), and its seal."""
     rest = json.dumps({"names": history.names, "records": history.records}, ensure_ascii=False, separators=(",", ":"))
-    return f'{{"format":"{FORMAT}","version":{VERSION},"checked":"{_seal(rest[1:])}",{rest[1:]}'
+    seal = _seal(rest[1:])
+    return f'{{"format":"{FORMAT}","version":{VERSION},"checked":"{seal}",{rest[1:]}', seal
 
 
-def read_stored(text: str | None) -> History:
-    """The browser's stored history: as it is when sealed under today's rules and unchanged; checked otherwise."""
-    found = SEALED.match(text or "")
-    if found and found.group(1) == _seal(text[found.end() :]):  # type: ignore[index]
-        data = json.loads("{" + text[found.end() :])  # type: ignore[index]
+def seal_of(stored: str | bytes | None) -> str | None:
+    """The seal of a history stored by this site (its text or UTF-8) under today's rules and unchanged since; None
+    for any other text."""
+    data = stored.encode() if isinstance(stored, str) else stored or b""
+    found = SEALED.match(data)
+    return found.group(1).decode() if found and found.group(1).decode() == _seal(data[found.end() :]) else None
+
+
+def read_stored(stored: str | bytes | None, seal: str | None = "") -> History:
+    """The browser's stored history (text or UTF-8): as it is when sealed under today's rules and unchanged; checked
+    otherwise. seal: its seal_of(), when that is known already."""
+    seal = seal_of(stored) if seal == "" else seal
+    if seal is not None:
+        data = json.loads(stored)  # type: ignore[arg-type]
         return History(records=data["records"], names=data["names"])
-    return read_history(text)
+    return read_history(stored.decode(errors="replace") if isinstance(stored, bytes) else stored)
 
 
 def newest_first(records: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -113,8 +113,22 @@ class _Tally:
             self.totals.append(total)
             if self.best is None or total > self.best["total"]:
                 self.best = {"id": record["id"], "saved": record["saved"], "game": record["game"], "total": total}
+        points = self.points
         for key, value in player["breakdown"].items():
-            self.points[key].append(value)
+            points[key].append(value)
+
+    def include(self, other: _Tally) -> None:
+        """Count the games of another tally of this player too (other records: another game's)."""
+        self.played += other.played
+        self.wins += other.wins
+        self.shared_wins += other.shared_wins
+        self.totals += other.totals
+        if other.best is not None and (
+            self.best is None
+            or (-other.best["total"], other.best["saved"], other.best["id"])
+            < (-self.best["total"], self.best["saved"], self.best["id"])
+        ):
+            self.best = other.best  # the highest total; of equals, the earliest game, as add() keeps it
 
     def as_dict(self, categories: bool) -> dict[str, Any]:
         """JSON form; with the average points per category when the records are of one game."""
@@ -134,36 +148,65 @@ class _Tally:
         return out
 
 
-def _block(
-    records: list[dict[str, Any]], person: Callable[[str], str], shown: Mapping[str, str], one_game: bool
-) -> dict[str, Any]:
-    """Figures over these records: per player, margins of victory, what decided first place."""
-    tallies: dict[str, _Tally] = {}
-    margins: list[int] = []
-    breakers: Counter[str] = Counter()
-    shared = 0
+@dataclass
+class _Counts:
+    """What a block of figures is made from: the players' tallies, margins of victory, what decided first place."""
+
+    games: int = 0
+    tallies: dict[str, _Tally] = field(default_factory=dict)
+    margins: list[int] = field(default_factory=list)
+    breakers: Counter[str] = field(default_factory=Counter)
+    shared: int = 0
+
+    def include(self, other: _Counts) -> None:
+        """Count another block's records too (records of another game)."""
+        self.games += other.games
+        for key, tally in other.tallies.items():
+            mine = self.tallies.get(key)
+            if mine is None:
+                mine = self.tallies[key] = _Tally(tally.name)
+            mine.include(tally)
+        self.margins += other.margins
+        self.breakers.update(other.breakers)
+        self.shared += other.shared
+
+
+def _count(records: list[dict[str, Any]], person: Callable[[str], str], shown: Mapping[str, str]) -> _Counts:
+    """The counts of these records (oldest first)."""
+    counts = _Counts(games=len(records))
+    tallies = counts.tallies
     for record in records:
-        firsts = [p for p in record["players"] if p["place"] == 1]
-        shared += len(firsts) > 1
-        for player in record["players"]:
+        players = record["players"]
+        firsts = [p for p in players if p["place"] == 1]
+        shared_first = len(firsts) > 1
+        counts.shared += shared_first
+        for player in players:
             key = person(player["name"])
-            tallies.setdefault(key, _Tally(shown[key])).add(record, player, len(firsts) > 1)
+            tally = tallies.get(key)
+            if tally is None:
+                tally = tallies[key] = _Tally(shown[key])
+            tally.add(record, player, shared_first)
         decided = {p["decided_by"]["key"] for p in firsts if p["decided_by"]["rule"] == "tie-breaker"}
-        breakers.update(k for k in decided if k)
-        others = [p["total"] for p in record["players"] if p["place"] != 1 and p["total"] is not None]
+        counts.breakers.update(k for k in decided if k)
+        others = [p["total"] for p in players if p["place"] != 1 and p["total"] is not None]
         if firsts and firsts[0]["total"] is not None and others:
-            margins.append(firsts[0]["total"] - max(others))
+            counts.margins.append(firsts[0]["total"] - max(others))
+    return counts
+
+
+def _block(counts: _Counts, one_game: bool) -> dict[str, Any]:
+    """Figures over some records: per player, margins of victory, what decided first place."""
     players = sorted(
-        (t.as_dict(one_game) for t in tallies.values()), key=lambda p: (-p["wins"], -p["win_rate"], p["name"])
+        (t.as_dict(one_game) for t in counts.tallies.values()), key=lambda p: (-p["wins"], -p["win_rate"], p["name"])
     )
     return {
-        "games": len(records),
+        "games": counts.games,
         "players": players,
-        "margin": _mean([float(m) for m in margins]),
-        "margin_games": len(margins),
-        "shared_first": shared,
-        "tie_breaks": sum(breakers.values()),
-        "tie_breakers": breakers,
+        "margin": _mean([float(m) for m in counts.margins]),
+        "margin_games": len(counts.margins),
+        "shared_first": counts.shared,
+        "tie_breaks": sum(counts.breakers.values()),
+        "tie_breakers": counts.breakers,
     }
 
 
@@ -173,7 +216,9 @@ def _timeline(records: list[dict[str, Any]], person: Callable[[str], str], shown
     for index, record in enumerate(records):
         for player in record["players"]:
             key = person(player["name"])
-            line = series.setdefault(key, {"name": shown[key], "totals": [None] * len(records)})
+            line = series.get(key)
+            if line is None:  # not setdefault: that would make a list of len(records) for every player of every game
+                line = series[key] = {"name": shown[key], "totals": [None] * len(records)}
             line["totals"][index] = player["total"]
     return {"saved": [r["saved"] for r in records], "series": list(series.values())}
 
@@ -183,16 +228,17 @@ def statistics(records: list[dict[str, Any]], names: Mapping[str, str], filters:
     person = person_key(names)
     chosen = _chosen(records, person, filters)
     shown = shown_names(records, names)
-    overall = _block(chosen, person, shown, one_game=False)
-    overall.pop("tie_breakers")
     by_game = defaultdict(list)
     for record in chosen:
         by_game[record["game"]].append(record)
+    everything = _Counts()  # the overall figures: every game's counts together (each record counted once)
     games = []
     for game_id, game in GAMES.items():
         if game_id not in by_game:
             continue
-        block = _block(by_game[game_id], person, shown, one_game=True)
+        counts = _count(by_game[game_id], person, shown)
+        block = _block(counts, one_game=True)
+        everything.include(counts)
         labels = {t.key: t.label for t in game.tie_breakers}
         counted = block.pop("tie_breakers")
         games.append(
@@ -207,6 +253,8 @@ def statistics(records: list[dict[str, Any]], names: Mapping[str, str], filters:
                 "timeline": _timeline(by_game[game_id], person, shown),
             }
         )
+    overall = _block(everything, one_game=False)
+    overall.pop("tie_breakers")
     return {
         "filters": filters.as_dict(),
         "first": chosen[0]["saved"] if chosen else None,

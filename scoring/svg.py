@@ -9,6 +9,7 @@ Content-Security-Policy allows styles only from its own stylesheet.
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape, quoteattr
@@ -99,18 +100,23 @@ def number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+PLAIN = re.compile(r"[^&<>\"'\n\r\t]*")
+"""Text that quoteattr() would only put between double quotes."""
+
+
 def attribute(value: object) -> str:
     """An attribute value, quoted: numbers as they are, any other text escaped."""
     if isinstance(value, float):
         return f'"{number(value)}"'
     if isinstance(value, int):
         return f'"{value}"'
-    return quoteattr(str(value))
+    text = str(value)
+    return f'"{text}"' if PLAIN.fullmatch(text) else quoteattr(text)
 
 
 def element(tag: str, attributes: dict[str, object], content: str = "") -> str:
     """One element; attribute values are quoted and escaped, content must already be markup."""
-    attrs = "".join(f" {name}={attribute(value)}" for name, value in attributes.items() if value is not None)
+    attrs = "".join([f" {name}={attribute(value)}" for name, value in attributes.items() if value is not None])
     return f"<{tag}{attrs}>{content}</{tag}>" if content else f"<{tag}{attrs}/>"
 
 
@@ -634,12 +640,19 @@ def stats_charts(figures: dict[str, object]) -> dict[str, object]:
     from . import GAMES  # here: svg.py is imported while the games are being found
 
     overall = figures["overall"]
+    drawn: dict[tuple[object, ...], dict[str, str]] = {}
+
+    def wins(players: Sequence[dict[str, object]]) -> dict[str, str]:
+        """The wins picture, drawn once for the same figures (all games are one game's when only one was played)."""
+        key = tuple((p["name"], p["played"], p["wins"], p["shared_wins"]) for p in players)
+        return drawn[key] if key in drawn else drawn.setdefault(key, both(wins_chart, players))
+
     games = {}
     for block in figures["games"]:  # type: ignore[attr-defined]
         game = GAMES[block["game"]]
-        pictures = {"wins": both(wins_chart, block["players"])}
+        pictures = {"wins": wins(block["players"])}
         if any(p["average"] is not None for p in block["players"]):
             pictures["averages"] = both(averages_chart, game, block["players"])
             pictures["timeline"] = both(timeline_chart, game, block["timeline"])
         games[block["game"]] = pictures
-    return {"wins": both(wins_chart, overall["players"]) if overall["games"] else None, "games": games}  # type: ignore[index]
+    return {"wins": wins(overall["players"]) if overall["games"] else None, "games": games}  # type: ignore[index]

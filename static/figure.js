@@ -10,7 +10,9 @@ export function svgNode(markup) {
   const root = doc.documentElement;
   if (root.namespaceURI !== "http://www.w3.org/2000/svg" || root.localName !== "svg") return null;
   if (doc.querySelector("parsererror, script, foreignObject, [style]")) return null;
-  if ([...doc.querySelectorAll("*")].some((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))) return null;
+  for (const el of doc.querySelectorAll("*")) {
+    for (const attribute of el.attributes) if (/^on/i.test(attribute.name)) return null;
+  }
   return document.importNode(root, true);
 }
 

@@ -6,6 +6,8 @@ import { ask, bilingual, download, nameText } from "./ui.js";
 import { askPersist, markExported, showKeep } from "./persist.js";
 import { finishedAt } from "./share.js";
 
+/** The start of a history this site stored, with its seal (scoring/history.py's SEALED). */
+const SEALED = /^\{"format":"table-companion-history","version":1,"checked":"([0-9a-f]{32})",/;
 const MAX_FILE_BYTES = 10_000_000; // scoring/history.py refuses more; this spares reading such a file at all
 const NOT_SAVED = {
   zh: "没有存入历史记录：浏览器不允许保存（存储已满或被禁用）。",
@@ -31,10 +33,25 @@ export function setupHistory(section, py) {
     problems.replaceChildren(bilingual("p", title), lines);
   }
 
+  let held = ""; // the seal of the history the worker was last given or gave back: it holds that one, checked
+
+  /** Run a worker action on the stored history (raw): by its seal when the worker holds that one (no 2 MB to send,
+   *  read and check again; it asks for the text if it holds another), otherwise its text as UTF-8. */
+  async function send(raw, action, ...args) {
+    const seal = SEALED.exec(raw)?.[1] ?? "";
+    let answer = seal && seal === held ? await py(action, `@${seal}`, ...args) : { resend: true };
+    if (answer.resend) {
+      answer = await py(action, new TextEncoder().encode(raw), ...args);
+      held = seal;
+    }
+    if (typeof answer.stored === "string") held = SEALED.exec(answer.stored)?.[1] ?? "";
+    return answer;
+  }
+
   /** The stored history as Python checked it ({records, stored}); what it could not keep is set aside first. */
   async function checked() {
     const raw = read(keys.history) ?? "";
-    const answer = await py("view", raw);
+    const answer = await send(raw, "view");
     if (answer.stored === undefined) throw new Error(answer.problems?.[0]?.en ?? "the calculator failed");
     if (answer.problems.length) {
       const aside = setAside("history", raw);
@@ -51,10 +68,10 @@ export function setupHistory(section, py) {
 
   /** Run an action on the stored history; if Python finds problems in it, set it aside first and try again. */
   async function change(action, ...args) {
-    const answer = await py(action, read(keys.history) ?? "", ...args);
+    const answer = await send(read(keys.history) ?? "", action, ...args);
     if (!answer.stored_problems) return answer;
     await checked();
-    return py(action, read(keys.history) ?? "", ...args);
+    return send(read(keys.history) ?? "", action, ...args);
   }
 
   function entry(record) {

@@ -332,7 +332,7 @@ usable();
 setupHelp();
 const pyHistory = (...args) => callPython("history", ...args);
 const history = setupHistory(document.querySelector("section.history"), pyHistory);
-const stats = setupStats(document.querySelector("section.stats"), history, pyHistory);
+const stats = setupStats(document.querySelector("section.stats"), history);
 const received = setupShare(callPython, history);
 // The game on screen is set up at once; the others when the browser is idle, one per task (no long task at start).
 const controllers = new Map();

@@ -1,7 +1,6 @@
 // play/#stats: the statistics of the history. Every figure and picture is Python's (scoring/stats.py, scoring/svg.py),
 // computed from the stored records re-scored with today's rules; this file reads the filters and writes the tables.
 import { timings } from "./engine.js";
-import { read, keys } from "./storage.js";
 import { bilingual, nameText } from "./ui.js";
 import { showFigure } from "./figure.js";
 
@@ -66,10 +65,10 @@ function summaryLine(block) {
   }, "stats-summary");
 }
 
-function render(body, answer) {
-  const { stats, charts } = answer;
-  const keep = answer.people.flatMap((p) => [p.name, ...p.also]);
+/** Write the figures into body; the blocks, by game ("" for all games), for their pictures to follow. */
+function render(body, stats) {
   const parts = [];
+  const blocks = new Map();
   if (stats.overall.games) {
     const overall = document.createElement("section");
     overall.className = "stats-block";
@@ -78,32 +77,40 @@ function render(body, answer) {
       bilingual("h3", { zh: "所有游戏", en: "All games" }),
       summaryLine(stats.overall),
       playerTable(stats.overall.players, WINS),
-      figure(charts.wins, "stats-wins", keep),
     );
     parts.push(overall);
+    blocks.set("", overall);
   }
   for (const block of stats.games) {
     const section = document.createElement("section");
     section.className = "stats-block";
     section.dataset.game = block.game;
-    const pictures = charts.games[block.game];
     section.append(
       bilingual("h3", block.game_name),
       summaryLine(block),
       playerTable(block.players, block.players.some((p) => p.average !== null) ? [...WINS, ...POINTS] : WINS),
-      figure(pictures.wins, "stats-wins", keep),
     );
-    if (pictures.averages) section.append(figure(pictures.averages, "stats-averages", keep));
-    if (pictures.timeline) section.append(figure(pictures.timeline, "stats-timeline", keep));
     parts.push(section);
+    blocks.set(block.game, section);
   }
   for (const note of stats.notes) parts.push(bilingual("p", note, "stats-note"));
   body.replaceChildren(...parts);
+  return blocks;
 }
 
-/** The statistics view. history: the history view's controller (history.js), whose run() reaches the worker;
- *  py(action, ...args): the worker's history actions as they are. */
-export function setupStats(section, history, py) {
+/** Each block's pictures after its table: wins overall; wins, averages and totals over time per game. */
+function drawPictures(blocks, charts, keep) {
+  if (charts.wins) blocks.get("")?.append(figure(charts.wins, "stats-wins", keep));
+  for (const [game, pictures] of Object.entries(charts.games)) {
+    for (const kind of ["wins", "averages", "timeline"]) {
+      if (pictures[kind]) blocks.get(game)?.append(figure(pictures[kind], `stats-${kind}`, keep));
+    }
+  }
+}
+
+/** The statistics view. history: the history view's controller (history.js), whose run() reaches the worker (by the
+ *  stored history's seal when the worker holds that history already). */
+export function setupStats(section, history) {
   const body = section.querySelector(".stats-body");
   const problems = section.querySelector(".problems");
   const filters = section.querySelector(".stats-filters");
@@ -149,40 +156,35 @@ export function setupStats(section, history, py) {
     }));
   }
 
-  let sentSeal = ""; // the seal of the stored history the worker last read for this view
-
-  /** The statistics: after the first time, the stored history goes to the worker as its seal, not its 2 MB. */
-  async function statsOf(raw, filtersJson) {
-    const seal = /^\{"format":"table-companion-history","version":1,"checked":"([0-9a-f]{32})"/.exec(raw)?.[1] ?? "";
-    if (seal && seal === sentSeal) {
-      const answer = await py("stats", `@${seal}`, filtersJson);
-      if (!answer.resend) return answer;
-    }
-    const answer = await history.run("stats", filtersJson);
-    sentSeal = answer.ok ? seal : "";
-    return answer;
-  }
-
+  /** The figures, shown at once ("ready"); then their pictures, drawn by a second call ("drawn"). */
   async function refresh() {
     const n = ++asked;
     const started = performance.now();
     body.setAttribute("aria-busy", "true");
     section.dataset.state = "loading";
-    const raw = read(keys.history) ?? "";
-    const answer = await statsOf(raw, JSON.stringify(filterValues()));
+    section.dataset.pictures = "";
+    const chosen = JSON.stringify(filterValues());
+    const answer = await history.run("stats", chosen, "later");
     if (n !== asked) return;
-    body.removeAttribute("aria-busy");
     problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
     if (!answer.ok) {
+      body.removeAttribute("aria-busy");
       section.dataset.state = "refused";
       return;
     }
     showPeople(answer.people, answer.names);
     section.querySelector(".stats-empty").hidden = answer.stats.overall.games > 0;
-    render(body, answer);
+    const blocks = render(body, answer.stats);
     section.dataset.state = "ready";
-    section.dataset.records = String(raw.length);
+    section.dataset.pictures = "drawing";
     timings.stats = performance.now() - started;
+    const drawn = await history.run("pictures", chosen);
+    if (n !== asked) return;
+    if (drawn.ok) drawPictures(blocks, drawn.charts, answer.people.flatMap((p) => [p.name, ...p.also]));
+    else problems.replaceChildren(...drawn.problems.map((p) => bilingual("p", p)));
+    body.removeAttribute("aria-busy");
+    section.dataset.pictures = drawn.ok ? "drawn" : "failed";
+    timings.statsPictures = performance.now() - started;
   }
 
   filters.addEventListener("change", refresh);

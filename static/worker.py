@@ -48,15 +48,27 @@ def helper(game_id, helper_id, sheet_json):
     return _answer(lambda: run_helper(game_id, helper_id, json.loads(sheet_json)))
 
 
+def _stored(stored):
+    """The stored history as sent: its UTF-8 (a Uint8Array: no 2 MB string to convert), text, or "@" and a seal."""
+    return stored.to_bytes() if hasattr(stored, "to_bytes") else stored
+
+
 def history(action, stored, *args):
-    """The history of finished games: view, add, import, delete or export (see scoring.api.history_*)."""
+    """The history of finished games: view, add, import, delete or export (see scoring.api.history_*). `stored` may
+    be "@" and the seal of the history held here; when another is held, the answer asks for the text (`resend`)."""
+    stored = _stored(stored)
+    if api.needs_text(stored):
+        return json.dumps({"ok": False, "problems": [], "resend": True})
     work = {
         "view": api.history_view,
         "add": lambda s, game_id, sheet_json, saved: api.history_add(s, game_id, json.loads(sheet_json), saved),
         "import": api.history_import,
         "delete": api.history_delete,
         "export": api.history_export,
-        "stats": lambda s, filters_json: api.history_stats(s, json.loads(filters_json)),
+        "stats": lambda s, filters_json, pictures="now": api.history_stats(
+            s, json.loads(filters_json), pictures == "now"
+        ),
+        "pictures": lambda s, filters_json: api.history_pictures(s, json.loads(filters_json)),
         "people": api.history_people,
         "rename": api.history_rename,
         "separate": api.history_separate,

@@ -28,12 +28,16 @@ function index(entries) {
 
 function apply(text, { entries, byFirst }) {
   let out = "";
+  let kept = 0; // text[kept, i) is copied as it is, in one piece (a picture's markup is mostly ASCII)
   for (let i = 0; i < text.length; ) {
-    const key = (byFirst.get(text[i]) ?? []).find((k) => text.startsWith(k, i));
-    out += key ? entries[key] : text[i];
-    i += key ? key.length : 1;
+    const key = byFirst.get(text[i])?.find((k) => text.startsWith(k, i));
+    if (key) {
+      out += text.slice(kept, i) + entries[key];
+      i += key.length;
+      kept = i;
+    } else i += 1;
   }
-  return out;
+  return out + text.slice(kept);
 }
 
 /** Split text around the strings in keep (what the players typed: names, values), longest first. */

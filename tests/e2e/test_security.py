@@ -128,3 +128,19 @@ def test_a_name_with_html_or_script_is_shown_as_text(browser: Browser, site_serv
         assert page.locator("img").count() == 0
         assert errors == []
         assert csp_violations(page) == []
+
+
+def test_a_picture_with_a_script_a_handler_or_a_style_is_dropped(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        page.goto(f"{site_server.url}play/")
+        kept = page.evaluate(
+            """async () => {
+                const { svgNode } = await import(new URL("../static/figure.js", location.href).href);
+                const svg = (inside) => `<svg xmlns="http://www.w3.org/2000/svg"><g><rect width="1"/>${inside}</g></svg>`;
+                return [
+                    "", '<rect ONclick="x"/>', '<circle r="1" onload="x"/>', "<script>x</script>", '<rect style="x"/>',
+                ].map((inside) => svgNode(svg(inside)) !== null);
+            }"""
+        )
+        assert kept == [True, False, False, False, False]

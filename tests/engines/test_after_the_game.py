@@ -40,6 +40,7 @@ def test_statistics_view(tab: Tab) -> None:
         "() => [...document.querySelectorAll('section.stats .stats-block:first-of-type tbody tr')].map((r) => r.innerText.replace(/\\s+/g, ' '))"
     )
     assert rows == ["Ann 2 2 (1) 100%", "Bo 2 1 (1) 50%"], rows
+    tab.wait("() => document.querySelector('section.stats').dataset.pictures === 'drawn'", what="pictures drawn")
     drawn = tab.js(
         "() => [...document.querySelectorAll('section.stats svg')].filter((s) => s.getBoundingClientRect().width > 0).length"
     )

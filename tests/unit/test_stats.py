@@ -10,7 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.__main__ import main
-from scoring.api import history_add, history_export, history_import, history_people, history_rename, history_stats
+from scoring.api import (
+    history_add,
+    history_delete,
+    history_export,
+    history_import,
+    history_people,
+    history_pictures,
+    history_rename,
+    history_separate,
+    history_stats,
+    needs_text,
+)
 from scoring.history import read_history
 from scoring.players import identity, rename
 from scoring.stats import Filters, parse_filters, statistics
@@ -223,3 +234,48 @@ def test_statistics_of_the_text_last_read_by_its_seal() -> None:
     again = history_stats(f"@{seal}", {"game": GAME})
     assert again["ok"] and again["stats"]["overall"]["games"] == first["stats"]["overall"]["games"] == 4
     assert history_stats("@" + "0" * 32, {})["resend"]
+    by_bytes = history_stats(stored.encode(), {})  # the page sends the text as UTF-8
+    assert {**by_bytes, "ms": None} == {**first, "ms": None}
+
+
+def held(stored: str) -> str:
+    """How the page names a stored history the worker holds: "@" and its seal."""
+    return "@" + json.loads(stored)["checked"]
+
+
+def test_the_history_held_by_its_seal_follows_every_change() -> None:
+    """The worker keeps the history it last read or wrote under its seal, and the figures it last counted: after an
+    addition, a deletion, a rename, a separation or an import only the new seal is held, with figures of its own."""
+
+    def games(stored: str) -> dict[str, int]:
+        figures = history_stats(held(stored), {}, pictures=False)["stats"]["overall"]
+        return {p["name"]: p["played"] for p in figures["players"]}
+
+    extra = history([("2026-04-01T10:00:00Z", sheet(("Eve", 5, 0), ("Ann", 1, 0)))])
+    file = history_export(extra, "2026-04-02T00:00:00Z")["json"]
+    stored = history()
+    assert games(stored) == {"Ann": 4, "Bo": 3, "Cy": 2}
+    added = history_add(held(stored), GAME, sheet(("Di", 3, 0), ("Bo", 1, 0)), "2026-03-01T10:00:00Z")["stored"]
+    assert needs_text(held(stored)) and games(added) == {"Ann": 4, "Bo": 4, "Cy": 2, "Di": 1}
+    newest = json.loads(added)["records"][0]["id"]
+    deleted = history_delete(held(added), newest)["stored"]
+    assert needs_text(held(added)) and games(deleted) == {"Ann": 4, "Bo": 3, "Cy": 2}
+    renamed = history_rename(held(deleted), "Cy", "Dee")["stored"]
+    assert needs_text(held(deleted)) and games(renamed) == {"Ann": 4, "Bo": 3, "Dee": 2}
+    separated = history_separate(held(renamed), "Cy")["stored"]
+    assert needs_text(held(renamed)) and games(separated) == {"Ann": 4, "Bo": 3, "Cy": 2}
+    imported = history_import(held(separated), file)["stored"]
+    assert needs_text(held(separated)) and games(imported) == {"Ann": 5, "Bo": 3, "Cy": 2, "Eve": 1}
+
+
+def test_the_page_gets_the_figures_first_and_their_pictures_next() -> None:
+    stored = history()
+    everything = history_stats(stored, {"game": GAME})
+    first = history_stats(stored, {"game": GAME}, pictures=False)
+    assert first["charts"] is None and "timeline" not in first["stats"]["games"][0]  # only the picture shows it
+    assert {k: v for k, v in everything["stats"]["games"][0].items() if k != "timeline"} == first["stats"]["games"][0]
+    assert history_pictures(held(stored), {"game": GAME})["charts"] == everything["charts"]
+    since = history_stats(stored, {"since": "2026-01-02"})["charts"]
+    assert since != everything["charts"] and history_pictures(held(stored), {"since": "2026-01-02"})["charts"] == since
+    assert history_pictures(held(stored), {"since": "2026-13-01"})["problems"][0]["field"] == "filters.since"
+    assert history_pictures("@" + "0" * 32, {})["resend"]
