@@ -676,13 +676,21 @@ class WebKitTab(Tab):
         element.click()
 
     def type(self, selector: str, text: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
 
         element = self._element(selector)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].select()", element)
-        element.send_keys(Keys.BACKSPACE)
+        # Focus, then select all, as a tap and a long press would; the keys then go to the focused field. (Element
+        # Send Keys focuses a field that is not focused and puts the caret at its end, losing the selection.)
+        self.driver.execute_script(
+            "arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus(); arguments[0].select()", element
+        )
+        if self.driver.execute_script("return document.activeElement") != element:
+            raise AssertionError(f"webkit: {selector} did not take the focus")
+        keys = ActionChains(self.driver).send_keys(Keys.BACKSPACE)
         if text:
-            element.send_keys(text)
+            keys.send_keys(text)
+        keys.perform()
 
     def select(self, selector: str, value: str) -> None:
         from selenium.webdriver.support.select import Select
