@@ -121,3 +121,20 @@ def ranking(tab: Tab, case: Case, timeout: float = 60) -> None:
         shown = tab.js(READ_RANKING, tool(case.game))
         problems = tab.js("(css) => document.querySelector(css + ' .problems')?.textContent", tool(case.game))
         raise AssertionError(f"{error}\nwanted: {want}\nshown: {shown}\nproblems: {problems}") from None
+
+
+ENTER = {"webkit": "\ue007"}
+"""The Enter key as each driver types it in a text: Selenium sends "\\n" to WebKitGTK as a character (key "\\n", not
+"Enter"), so there it is WebDriver's Enter key code; Playwright and puppeteer press Enter for "\\n"."""
+
+
+def type_and_enter(tab: Tab, selector: str, text: str) -> None:
+    """Type a field's text, then press Enter (the phone keyboard's Next)."""
+    tab.type(selector, text + ENTER.get(tab.engine, "\n"))
+
+
+def focused(tab: Tab) -> list[str | None]:
+    """The focused control's field key and seat (data-field, data-player)."""
+    return tab.js(
+        "() => [document.activeElement?.dataset?.field ?? null, document.activeElement?.dataset?.player ?? null]"
+    )
