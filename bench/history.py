@@ -127,6 +127,23 @@ def stats_visit(text: str) -> Callable[[Page, str], tuple[float, ...]]:
     return visit
 
 
+def held_visit(text: str) -> Callable[[Page, str], tuple[float, ...]]:
+    """As a player meets it: the history stored before play/ opens, read by the worker while the page is idle after
+    Python is up; then play/#stats, timed in the page; and how long after Python was up the worker held the history."""
+
+    def visit(page: Page, url: str) -> tuple[float, ...]:
+        Play(page, url, "burgundy-cards").open().wait_ready()
+        page.evaluate("text => localStorage.setItem('tc:v1:history', text)", text)
+        page.reload()
+        Play(page, url, "burgundy-cards").wait_ready()
+        page.wait_for_function("() => window.__tcTimings.historyHeld !== undefined", timeout=60_000)
+        held = page.evaluate("() => window.__tcTimings.historyHeld - window.__tcTimings.workerReady")
+        opened = page.evaluate(STATS_CLOCK, [None, "#stats"])
+        return tuple(ms / 1000 for ms in (*opened, held))
+
+    return visit
+
+
 def history_visit(text: str, count: int) -> Callable[[Page, str], tuple[float, ...]]:
     """Seconds to show the history and to save to it."""
 
@@ -173,6 +190,7 @@ def main() -> int:
             kind: list(zip(*each_run(site, args.runs, stats_visit(t)), strict=True))
             for kind, t in (("sealed", sealed), ("unsealed", varied))
         }
+        held_runs = list(zip(*each_run(site, args.runs, held_visit(sealed)), strict=True))
         page = (
             []
             if args.stats_only
@@ -182,7 +200,13 @@ def main() -> int:
     print(f"| {args.records} records, {args.runs} runs, timed in the page | median |")
     print("|---|---|")
     print(
-        f"| play/#stats ready, Python up, history as the site stores it (target ≤ 300 ms) | {median(sealed_runs[0])} |"
+        "| play/#stats ready, history stored before play/ opened and read by the worker at idle (target ≤ 300 ms) |"
+        f" {median(held_runs[0])} |"
+    )
+    print(f"| … its pictures drawn | {median(held_runs[1])} |")
+    print(f"| … the idle read done, after Python was up | {median(held_runs[2])} |")
+    print(
+        f"| play/#stats ready, history stored after Python was up (the worker reads it first) | {median(sealed_runs[0])} |"
     )
     print(f"| … its pictures drawn | {median(sealed_runs[1])} |")
     print(f"| the same after a filter change: ready | {median(sealed_runs[2])} |")

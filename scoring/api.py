@@ -294,6 +294,12 @@ def history_pictures(stored: str | bytes | None, filters: object) -> dict[str, A
     }
 
 
+def history_hold(stored: str | bytes | None) -> dict[str, Any]:
+    """Read and check the stored history now and hold it here, so that the next views need only its seal."""
+    history = _read(stored)
+    return {"ok": history.error is None, "problems": [], "count": len(history.records)}
+
+
 def history_people(stored: str | bytes | None) -> dict[str, Any]:
     """Everyone in the history under one identity each, most games first (for the score sheet's quick picks)."""
     history = _read(stored)

@@ -1,5 +1,6 @@
 // The history of finished games (play/#history): the DOM side only. What a record holds, the CSV rows and
 // the checks of a stored or imported history are Python's (scoring/history.py), through the worker.
+import { timings } from "./engine.js";
 import { uiLang } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
 import { ask, bilingual, download, nameText } from "./ui.js";
@@ -203,6 +204,13 @@ export function setupHistory(section, py) {
      *  score sheet's name suggestions (merged names follow the person). */
     async people() {
       return (await change("people")).people ?? [];
+    },
+    /** Have the worker read the stored history while the page is idle, so that History and Statistics need send it
+     *  only by its seal (nothing is shown or stored here: the views check it again when they open). */
+    async hold() {
+      const raw = read(keys.history);
+      if (raw) await send(raw, "hold");
+      timings.historyHeld = performance.now();
     },
     /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
     async run(action, ...args) {

@@ -2,7 +2,7 @@
 // No rule lives here: every total, ranking, tie-breaker, checklist and helper answer comes from scoring/.
 // The parts: sheet-state.js (what is saved), sheet-inputs.js (what is typed, and where Enter goes),
 // sheet-results.js (what is shown), sheet-dialogs.js (New game, the help behind a label).
-import { callPython, timings } from "./engine.js";
+import { callPython, startWorker, timings } from "./engine.js";
 import { message, uiLang, uiScript } from "./site.js";
 import { keys, usable } from "./storage.js";
 import { bilingual } from "./ui.js";
@@ -420,3 +420,6 @@ route();
 await nextTask();
 keepAwake();
 whenIdle(setupTheRest);
+// Python up and the page idle: the worker reads the stored history once (1000 games: about 0.1 s of its time), so that
+// History, Statistics and saving a game do not wait for that.
+startWorker().then(() => whenIdle(() => history.hold()), () => {});

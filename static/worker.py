@@ -70,6 +70,7 @@ def history(action, stored, *args):
         ),
         "pictures": lambda s, filters_json: api.history_pictures(s, json.loads(filters_json)),
         "people": api.history_people,
+        "hold": api.history_hold,
         "rename": api.history_rename,
         "separate": api.history_separate,
         "add-shared": api.history_add_shared,

@@ -47,6 +47,22 @@ def test_statistics_view(tab: Tab) -> None:
     assert drawn >= 3, drawn  # wins overall; wins, averages and totals over time for the game
 
 
+def test_a_stored_history_is_read_while_idle(tab: Tab) -> None:
+    """play/ opened with a history stored: the worker reads it once Python is up and the page is idle; the
+    statistics then show it."""
+    play.open_tool(tab, "burgundy-cards")
+    play.wait_ready(tab)
+    tab.js("(text) => localStorage.setItem('tc:v1:history', text)", STORED)
+    tab.reload()
+    play.in_english(tab)
+    play.wait_ready(tab)
+    tab.wait("() => window.__tcTimings.historyHeld !== undefined", what="the history read while idle")
+    tab.js("() => { location.hash = '#stats'; }")
+    tab.wait("() => document.querySelector('section.stats').dataset.state === 'ready'", what="#stats ready")
+    said = tab.js("() => document.querySelector('section.stats .stats-summary .l-en').textContent")
+    assert said.startswith("2 games · "), said
+
+
 def test_a_result_received_by_link(tab: Tab) -> None:
     record = make_record("burgundy-cards", sheet(("Cy", 9, 0), ("Di", 4, 0)), "2026-02-01T10:00:00Z")
     open_view(tab, "#r=" + encode(record), "shown")

@@ -14,6 +14,7 @@ from scoring.api import (
     history_add,
     history_delete,
     history_export,
+    history_hold,
     history_import,
     history_people,
     history_pictures,
@@ -279,3 +280,14 @@ def test_the_page_gets_the_figures_first_and_their_pictures_next() -> None:
     assert since != everything["charts"] and history_pictures(held(stored), {"since": "2026-01-02"})["charts"] == since
     assert history_pictures(held(stored), {"since": "2026-13-01"})["problems"][0]["field"] == "filters.since"
     assert history_pictures("@" + "0" * 32, {})["resend"]
+
+
+def test_a_history_held_at_idle_is_reached_by_its_seal() -> None:
+    """play/ has the worker read the stored history while idle: the views then send only its seal."""
+    stored = history()
+    history_stats("", {})  # another text read last
+    assert needs_text(held(stored))
+    assert history_hold(stored.encode()) == {"ok": True, "problems": [], "count": 4}
+    assert not needs_text(held(stored)) and history_stats(held(stored), {})["stats"]["overall"]["games"] == 4
+    assert history_hold("") == {"ok": True, "problems": [], "count": 0}
+    assert history_hold("{not json")["ok"] is False
