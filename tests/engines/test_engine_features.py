@@ -13,6 +13,7 @@ from tests.engines import play
 from tests.engines.conftest import PHONE, PHONE_FRAME, SMALL_PHONE
 from tests.engines.drivers import ROOT, Tab
 from tests.engines.sheets import case
+from tests.unit.test_stats import history, sheet
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 FACTS = ROOT / "test-results" / "engines"
@@ -132,14 +133,22 @@ def test_install_manifest_is_complete(tab: Tab) -> None:
     record(tab, {"manifestType": manifest["type"]})
 
 
-PHONE_PAGES = ["", "search/?q=cardinal", *(f"rules/{g}/" for g in GAMES), *(f"play/#{g}/score" for g in GAMES)]
+PHONE_PAGES = [
+    "",
+    "search/?q=cardinal",
+    *(f"rules/{g}/" for g in GAMES),
+    *(f"play/#{g}/score" for g in GAMES),
+    "play/#history",
+    "play/#stats",
+]
 IN_FRAME = """(src, width, height) => new Promise((resolve) => {
     const frame = document.querySelector('iframe');
     frame.style.width = width + 'px';
     frame.style.height = height + 'px';
     // play/ is measured once its calculator has started (or failed), with what Python writes laid out too; leaving
     // it while Python loads would also abort the worker's downloads, which Firefox reports as page errors.
-    const settled = (doc) => !['loading', 'slow'].includes(doc.documentElement.dataset.engine ?? 'none');
+    const settled = (doc) => !['loading', 'slow'].includes(doc.documentElement.dataset.engine ?? 'none')
+        && ['drawn', 'failed', undefined].includes(doc.querySelector('section.stats:not([hidden])')?.dataset.pictures);
     frame.onload = () => {
         const started = Date.now();
         const check = () => {
@@ -158,6 +167,10 @@ def test_no_page_scrolls_sideways_at_phone_widths(tab: Tab) -> None:
     """Every kind of page at 360 and 390 CSS pixels, in a frame of that size (WebKitGTK's window is at least 447
     pixels wide), fits its width."""
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
+    stored = history(
+        [(f"2026-01-0{d}T10:00:00Z", sheet(("Ann", 10 + d, 0), ("小明 Xiaoming", 9, 1))) for d in range(1, 4)]
+    )
+    tab.js("(text) => localStorage.setItem('tc:v1:history', text)", stored)  # the frame's pages share this storage
     wide = []
     for width, height in (SMALL_PHONE, PHONE):
         for index, page in enumerate(PHONE_PAGES):
