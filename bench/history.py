@@ -7,7 +7,8 @@ then saves a finished sheet (time from the click until the page says it is saved
 many varied games (four of eight players, random scores, seeded) stored while Python is up (the worker has not seen
 it), then play/#stats opened in the same page, timed in the page: until the view says it is ready (the history sent,
 checked or read by its seal, the figures computed and shown) and until their pictures are drawn; then one filter
-changed (the history held by the worker).
+changed (the history held by the worker). And as a player meets it: the same history stored before play/ opens, read
+by the worker while the page is idle once Python is up, then play/#stats.
 """
 
 from __future__ import annotations

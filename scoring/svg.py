@@ -645,7 +645,9 @@ def stats_charts(figures: dict[str, object]) -> dict[str, object]:
     def wins(players: Sequence[dict[str, object]]) -> dict[str, str]:
         """The wins picture, drawn once for the same figures (all games are one game's when only one was played)."""
         key = tuple((p["name"], p["played"], p["wins"], p["shared_wins"]) for p in players)
-        return drawn[key] if key in drawn else drawn.setdefault(key, both(wins_chart, players))
+        if key not in drawn:
+            drawn[key] = both(wins_chart, players)
+        return drawn[key]
 
     games = {}
     for block in figures["games"]:  # type: ignore[attr-defined]

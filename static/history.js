@@ -209,8 +209,12 @@ export function setupHistory(section, py) {
      *  only by its seal (nothing is shown or stored here: the views check it again when they open). */
     async hold() {
       const raw = read(keys.history);
-      if (raw) await send(raw, "hold");
-      timings.historyHeld = performance.now();
+      try {
+        if (raw) await send(raw, "hold");
+        timings.historyHeld = performance.now();
+      } catch {
+        // nothing held: the views send the text when they open, and say what went wrong there
+      }
     },
     /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
     async run(action, ...args) {
