@@ -47,7 +47,19 @@ export function showProblems(form, problems, keep) {
       el.removeAttribute("data-needed");
     }
   }
+  for (const problem of problems) {
+    for (const path of problem.fields ?? [problem.field]) {
+      for (const el of fieldElements(form, path)) {
+        if (problem.kind === "tie") el.setAttribute("data-needed", "true");
+        else el.setAttribute("aria-invalid", "true");
+      }
+    }
+  }
+  // The same messages as shown are left alone, so that a late answer cannot close a choice a player has open.
   const box = form.querySelector(".problems");
+  const key = JSON.stringify([problems, keep, document.documentElement.lang]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   box.replaceChildren();
   if (!problems.length) return;
   const list = document.createElement("ul");
@@ -56,12 +68,6 @@ export function showProblems(form, problems, keep) {
     const choice = choiceHere(form, problem);
     if (choice) item.append(choice);
     list.append(item);
-    for (const path of problem.fields ?? [problem.field]) {
-      for (const el of fieldElements(form, path)) {
-        if (problem.kind === "tie") el.setAttribute("data-needed", "true");
-        else el.setAttribute("aria-invalid", "true");
-      }
-    }
   }
   box.append(list);
 }
