@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from . import get_game
@@ -22,7 +23,19 @@ from .core import (
     summary,
     sums_in,
 )
-from .history import History, document, make_record, merge, read_history, read_stored, seal_of, sealed, to_csv
+from .history import (
+    History,
+    document,
+    head_of,
+    make_record,
+    merge,
+    read_head,
+    read_history,
+    read_stored,
+    seal_of,
+    sealed,
+    to_csv,
+)
 from .players import people, rename, separate
 from .share import decode, link, qr_svgs
 from .stats import Filters, parse_filters, statistics
@@ -112,7 +125,18 @@ def run_helper(game_id: str, helper_id: str, sheet: object) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- history of finished games
 
-_held: dict[str | bytes, History] = {}
+
+@dataclass(frozen=True)
+class _Unread:
+    """A stored history sealed under today's rules whose head and names were read, not yet its records."""
+
+    stored: str | bytes
+    seal: str
+    head: dict[str, Any]
+    names: dict[str, str]
+
+
+_held: dict[str | bytes, History | _Unread] = {}
 """The stored history last read or written here, checked, under "@" and its seal (or its text, when not sealed under
 today's rules): the next call need not send it, nor read and check it again."""
 
@@ -127,21 +151,49 @@ def _read(stored: str | bytes | None) -> History:
     if isinstance(stored, str) and stored.startswith("@"):
         if stored not in _held:
             raise KeyError(f"no history held under {stored[:40]}")  # needs_text() says so beforehand
-        return _held[stored]
-    text = stored or ""
-    seal = seal_of(text)
-    key = text if seal is None else f"@{seal}"
-    if key not in _held:
+        key, text, seal = stored, stored, stored[1:]
+    else:
+        text = stored or ""
+        seal = seal_of(text)
+        key = text if seal is None else f"@{seal}"
+    held = _held.get(key)
+    if isinstance(held, _Unread):
+        text = held.stored
+    if not isinstance(held, History):
+        held = read_stored(text, seal)
         _held.clear()
-        _held[key] = read_stored(text, seal)
-    return _held[key]
+        _held[key] = held
+    return held
+
+
+def _head(stored: str | bytes | None) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """The head (statistics under no filter, everyone) and names of the stored history: read alone from a text
+    sealed with them, or the held history's; None when only reading every record would tell."""
+    if isinstance(stored, str) and stored.startswith("@"):
+        held = _held.get(stored)
+    else:
+        seal = seal_of(stored)
+        if seal is None:
+            return None
+        held = _held.get(f"@{seal}")
+        if held is None:
+            found = read_head(stored or b"", seal)
+            if found is None:
+                return None
+            _held.clear()
+            held = _held[f"@{seal}"] = _Unread(stored or b"", seal, *found)
+    if isinstance(held, _Unread):
+        return held.head, held.names
+    if isinstance(held, History) and not held.problems:
+        return head_of(held), held.names
+    return None
 
 
 def _history_answer(history: History, shown: bool = True, **extra: Any) -> dict[str, Any]:
     """A history as the page gets it: the text to store, what was wrong with the text read, the records if shown."""
     stored, seal = sealed(history)
     _held.clear()
-    _held[f"@{seal}"] = History(history.records, history.names)
+    _held[f"@{seal}"] = History(history.records, history.names, head=history.head)
     answer = {"ok": history.error is None, "problems": [p.as_dict() for p in history.problems], "stored": stored}
     listed = {"records": history.records, "names": history.names}
     return {**answer, **listed, **extra} if shown else {**answer, **extra}
@@ -212,19 +264,13 @@ next, and the figures under the next filters, need not count them again."""
 
 
 def _figures(history: History, chosen: Filters) -> dict[str, Any]:
-    """The statistics of a history under these filters (the last ones are kept)."""
+    """The statistics of a history under these filters (the last ones are kept; under none, its head's)."""
+    if chosen == Filters():
+        return head_of(history)["figures"]
     last = _computed.get("figures")
     if last is None or last[0] is not history or last[1] != chosen:
         last = _computed["figures"] = (history, chosen, statistics(history.records, history.names, chosen))
     return last[2]
-
-
-def _everyone(history: History) -> list[dict[str, Any]]:
-    """Everyone in a history, as players.people() lists them (kept for the history last asked about)."""
-    last = _computed.get("people")
-    if last is None or last[0] is not history:
-        last = _computed["people"] = (history, people(history.records, history.names))
-    return last[1]
 
 
 def _without_series(figures: dict[str, Any]) -> dict[str, Any]:
@@ -232,16 +278,23 @@ def _without_series(figures: dict[str, Any]) -> dict[str, Any]:
     return {**figures, "games": [{k: v for k, v in g.items() if k != "timeline"} for g in figures["games"]]}
 
 
-def _asked(stored: str | bytes | None, filters: object) -> tuple[History, Filters] | dict[str, Any]:
-    """The stored history and the filters of a statistics call, or the answer instead: the text is needed (`resend`),
-    a filter is bad."""
+def _asked(stored: str | bytes | None, filters: object) -> tuple[dict[str, Any], list[Any], dict[str, Any]] | dict:
+    """What a statistics call needs: the figures under the filters, everyone, and the rest of the answer (names,
+    problems); or the answer instead: the text is needed (`resend`), a filter is bad. Under no filter, a history
+    sealed with its head is answered from the head alone, before its records are read."""
     if needs_text(stored):
         return {"ok": False, "problems": [], "resend": True}
-    history = _read(stored)
     try:
-        return history, parse_filters(filters)
+        chosen = parse_filters(filters)
     except SheetError as error:
         return {"ok": False, "problems": [error.as_dict()]}
+    found = _head(stored) if chosen == Filters() else None
+    if found is not None:
+        head, names = found
+        return head["figures"], head["people"], {"problems": [], "names": names}
+    history = _read(stored)
+    rest = {"problems": [p.as_dict() for p in history.problems], "names": history.names}
+    return _figures(history, chosen), head_of(history)["people"], rest
 
 
 def history_stats(stored: str | bytes | None, filters: object, pictures: bool = True) -> dict[str, Any]:
@@ -254,26 +307,16 @@ def history_stats(stored: str | bytes | None, filters: object, pictures: bool = 
     asked = _asked(stored, filters)
     if isinstance(asked, dict):
         return asked
-    history, chosen = asked
-    read = time.perf_counter()
-    figures = _figures(history, chosen)
+    figures, everyone, rest = asked
     counted = time.perf_counter()
     charts = stats_charts(figures) if pictures else None
-    drawn = time.perf_counter()
-    everyone = _everyone(history)
-    ms = {
-        "read": read - started,
-        "stats": counted - read,
-        "charts": drawn - counted,
-        "people": time.perf_counter() - drawn,
-    }
+    ms = {"figures": counted - started, "charts": time.perf_counter() - counted}
     return {
         "ok": True,
-        "problems": [p.as_dict() for p in history.problems],
+        **rest,
         "stats": figures if pictures else _without_series(figures),
         "charts": charts,
         "people": everyone,
-        "names": history.names,
         "ms": {k: round(v * 1000, 1) for k, v in ms.items()},  # where the time went, for the benchmark
     }
 
@@ -285,7 +328,7 @@ def history_pictures(stored: str | bytes | None, filters: object) -> dict[str, A
     asked = _asked(stored, filters)
     if isinstance(asked, dict):
         return asked
-    charts = stats_charts(_figures(*asked))
+    charts = stats_charts(asked[0])
     return {
         "ok": True,
         "problems": [],
@@ -295,15 +338,23 @@ def history_pictures(stored: str | bytes | None, filters: object) -> dict[str, A
 
 
 def history_hold(stored: str | bytes | None) -> dict[str, Any]:
-    """Read and check the stored history now and hold it here, so that the next views need only its seal."""
+    """Read and check the stored history now and hold it here, so that the next views need only its seal; and, when
+    it had to be re-scored, the text to store (sealed under today's rules)."""
     history = _read(stored)
-    return {"ok": history.error is None, "problems": [], "count": len(history.records)}
+    answer = {"ok": history.error is None, "problems": [], "count": len(history.records)}
+    sealed_now = (isinstance(stored, str) and stored.startswith("@")) or seal_of(stored) is not None
+    if sealed_now or history.error is not None or history.problems or not history.records:
+        return answer
+    # Checked and re-scored in full (sealed under other rules: the site was updated): the text to store instead, so
+    # that the next visit need not do it again.
+    return {**_history_answer(history, shown=False), **answer}
 
 
 def history_people(stored: str | bytes | None) -> dict[str, Any]:
     """Everyone in the history under one identity each, most games first (for the score sheet's quick picks)."""
     history = _read(stored)
-    return {"ok": True, "problems": [], "people": people(history.records, history.names)}
+    everyone = history.head["people"] if history.head else people(history.records, history.names)
+    return {"ok": True, "problems": [], "people": everyone}
 
 
 def history_rename(stored: str | bytes | None, old: object, new: object) -> dict[str, Any]:
@@ -314,7 +365,8 @@ def history_rename(stored: str | bytes | None, old: object, new: object) -> dict
     names, error = rename(history.names, history.records, old, new)
     if error is not None:
         return {"ok": False, "problems": [error.as_dict()]}
-    return _history_answer(History(history.records, names), people=people(history.records, names))
+    changed = History(history.records, names)
+    return _history_answer(changed, people=head_of(changed)["people"])
 
 
 def history_separate(stored: str | bytes | None, name: object) -> dict[str, Any]:
@@ -323,7 +375,8 @@ def history_separate(stored: str | bytes | None, name: object) -> dict[str, Any]
     if refusal := _unsound(history):
         return refusal
     names = separate(history.names, name)
-    return _history_answer(History(history.records, names), people=people(history.records, names))
+    changed = History(history.records, names)
+    return _history_answer(changed, people=head_of(changed)["people"])
 
 
 # ---------------------------------------------------------------- a result passed to another phone

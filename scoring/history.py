@@ -30,7 +30,8 @@ from .core import (
     score_sheet,
     sum_text,
 )
-from .players import read_names
+from .players import people, read_names
+from .stats import Filters, statistics
 
 FORMAT = "table-companion-history"
 VERSION = 1
@@ -79,6 +80,8 @@ class History:
     recomputed: list[SheetError] = field(default_factory=list)
     name_problems: list[SheetError] = field(default_factory=list)
     error: SheetError | None = None
+    head: dict[str, Any] | None = None
+    """What the statistics view shows first (the figures under no filter, and everyone), as stored with it."""
 
     @property
     def problems(self) -> list[SheetError]:
@@ -205,11 +208,41 @@ def stored_text(history: History) -> str:
     return sealed(history)[0]
 
 
+def head_of(history: History) -> dict[str, Any]:
+    """The history's head (computed once): the statistics under no filter, and everyone in it."""
+    if history.head is None:
+        history.head = {
+            "figures": statistics(history.records, history.names, Filters()),
+            "people": people(history.records, history.names),
+        }
+    return history.head
+
+
 def sealed(history: History) -> tuple[str, str]:
-    """The history as the browser keeps it (stored_text), and its seal."""
-    rest = json.dumps({"names": history.names, "records": history.records}, ensure_ascii=False, separators=(",", ":"))
+    """The history as the browser keeps it (stored_text), and its seal. Its head comes first, then the names, then
+    the records: opened from a reload, the statistics view reads the head alone (read_head)."""
+    rest = json.dumps(
+        {"head": head_of(history), "names": history.names, "records": history.records},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
     seal = _seal(rest[1:])
     return f'{{"format":"{FORMAT}","version":{VERSION},"checked":"{seal}",{rest[1:]}', seal
+
+
+def read_head(stored: str | bytes, seal: str) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """The head and the names of a history sealed with them (seal: its seal_of()), without reading its records; None
+    for one sealed without a head."""
+    data = stored.encode() if isinstance(stored, str) else stored
+    start = len(f'{{"format":"{FORMAT}","version":{VERSION},"checked":"{seal}",')
+    records = data.find(b',"records":[', start)  # not inside a string: a quote in one is written \"
+    if not data.startswith(b'"head":', start) or records < 0:
+        return None
+    text = data[start + len(b'"head":') : records].decode()
+    decoder = json.JSONDecoder()
+    head, end = decoder.raw_decode(text)
+    names = decoder.raw_decode(text, end + len(',"names":'))[0] if text.startswith(',"names":', end) else {}
+    return head, names
 
 
 def seal_of(stored: str | bytes | None) -> str | None:
@@ -226,7 +259,7 @@ def read_stored(stored: str | bytes | None, seal: str | None = "") -> History:
     seal = seal_of(stored) if seal == "" else seal
     if seal is not None:
         data = json.loads(stored)  # type: ignore[arg-type]
-        return History(records=data["records"], names=data["names"])
+        return History(records=data["records"], names=data["names"], head=data.get("head"))
     return read_history(stored.decode(errors="replace") if isinstance(stored, bytes) else stored)
 
 

@@ -3,7 +3,7 @@
 import { timings } from "./engine.js";
 import { uiLang } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
-import { ask, bilingual, download, nameText } from "./ui.js";
+import { ask, bilingual, download, nameText, whenIdle } from "./ui.js";
 import { askPersist, markExported, showKeep } from "./persist.js";
 import { finishedAt } from "./share.js";
 
@@ -34,6 +34,7 @@ export function setupHistory(section, py) {
     problems.replaceChildren(bilingual("p", title), lines);
   }
 
+  let beingDrawn = Promise.resolve(); // a view being drawn (whileDrawing)
   let held = ""; // the seal of the history the worker was last given or gave back: it holds that one, checked
 
   /** Run a worker action on the stored history (raw): by its seal when the worker holds that one (no 2 MB to send,
@@ -207,10 +208,19 @@ export function setupHistory(section, py) {
     },
     /** Have the worker read the stored history while the page is idle, so that History and Statistics need send it
      *  only by its seal (nothing is shown or stored here: the views check it again when they open). */
+    /** A view's own calls go first: hold() waits until the view being drawn is done. The statistics drawn from the
+     *  stored ones, the worker then reads every record while the page is idle, for the next filter. */
+    whileDrawing(drawing) {
+      beingDrawn = drawing.catch(() => {});
+      beingDrawn.then(() => whenIdle(() => this.hold()));
+    },
     async hold() {
+      await beingDrawn;
       const raw = read(keys.history);
       try {
-        if (raw) await send(raw, "hold");
+        const answer = raw ? await send(raw, "hold") : {};
+        // Re-scored (the site's rules changed since it was stored): keep the result, unless it changed meanwhile.
+        if (typeof answer.stored === "string" && read(keys.history) === raw) write(keys.history, answer.stored);
         timings.historyHeld = performance.now();
       } catch {
         // nothing held: the views send the text when they open, and say what went wrong there

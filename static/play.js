@@ -5,7 +5,7 @@
 import { callPython, startWorker, timings } from "./engine.js";
 import { message, uiLang, uiScript } from "./site.js";
 import { keys, usable } from "./storage.js";
-import { bilingual } from "./ui.js";
+import { bilingual, whenIdle } from "./ui.js";
 import { setupHistory } from "./history.js";
 import { setupStats } from "./stats.js";
 import { setupShare } from "./share.js";
@@ -340,7 +340,6 @@ function controller(id) {
   if (!controllers.has(id)) controllers.set(id, setupGame(games.get(id)));
   return controllers.get(id);
 }
-const whenIdle = (task) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 20));
 function setupTheRest() {
   const next = [...games.keys()].find((id) => !controllers.has(id));
   if (next === undefined) return;

@@ -156,8 +156,15 @@ export function setupStats(section, history) {
     }));
   }
 
+  /** Show the figures; the history's own reading (history.hold) waits for them. */
+  function refresh() {
+    const drawing = draw();
+    history.whileDrawing(drawing);
+    return drawing;
+  }
+
   /** The figures, shown at once ("ready"); then their pictures, drawn by a second call ("drawn"). */
-  async function refresh() {
+  async function draw() {
     const n = ++asked;
     const started = performance.now();
     body.setAttribute("aria-busy", "true");
@@ -178,6 +185,7 @@ export function setupStats(section, history) {
     section.dataset.state = "ready";
     section.dataset.pictures = "drawing";
     timings.stats = performance.now() - started;
+    timings.statsReady = performance.now();
     const drawn = await history.run("pictures", chosen);
     if (n !== asked) return;
     if (drawn.ok) drawPictures(blocks, drawn.charts, answer.people.flatMap((p) => [p.name, ...p.also]));
@@ -185,6 +193,7 @@ export function setupStats(section, history) {
     body.removeAttribute("aria-busy");
     section.dataset.pictures = drawn.ok ? "drawn" : "failed";
     timings.statsPictures = performance.now() - started;
+    timings.statsDrawn = performance.now();
   }
 
   filters.addEventListener("change", refresh);

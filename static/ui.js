@@ -80,3 +80,6 @@ export function download(name, text, type) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** Run a task when the browser is idle (within a second at most). */
+export const whenIdle = (task) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 20));

@@ -63,6 +63,24 @@ def test_a_stored_history_is_read_while_idle(tab: Tab) -> None:
     assert said.startswith("2 games · "), said
 
 
+def test_statistics_on_a_reload_and_a_history_stored_under_other_rules(tab: Tab) -> None:
+    """play/#stats loaded afresh with a history sealed under other rules (the site updated since): the statistics
+    show it, re-scored, and the worker's idle read gives back the text sealed under today's rules, which the page
+    stores; loaded again, the statistics come from that text (from its head: tests/unit/test_stats.py)."""
+    seal = STORED.split('"checked":"', 1)[1][:32]
+    older = STORED.replace(seal, "0" * 32, 1)  # to today's rules, a seal that does not match: checked in full
+    play.open_tool(tab, "burgundy-cards")
+    play.in_english(tab)
+    play.wait_ready(tab)
+    tab.js("(text) => { localStorage.setItem('tc:v1:history', text); location.hash = '#stats'; }", older)
+    for _ in range(2):
+        tab.reload()
+        tab.wait("() => document.querySelector('section.stats').dataset.pictures === 'drawn'", what="#stats drawn")
+        said = tab.js("() => document.querySelector('section.stats .stats-summary .l-en').textContent")
+        assert said.startswith("2 games · "), said
+        tab.wait("(text) => localStorage.getItem('tc:v1:history') === text", STORED, what="stored under today's rules")
+
+
 def test_a_result_received_by_link(tab: Tab) -> None:
     record = make_record("burgundy-cards", sheet(("Cy", 9, 0), ("Di", 4, 0)), "2026-02-01T10:00:00Z")
     open_view(tab, "#r=" + encode(record), "shown")

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import scoring.api as api_module
+import scoring.history as history_module
 from scoring.__main__ import main
 from scoring.api import (
     history_add,
@@ -23,8 +25,8 @@ from scoring.api import (
     history_stats,
     needs_text,
 )
-from scoring.history import read_history
-from scoring.players import identity, rename
+from scoring.history import FORMAT, read_history
+from scoring.players import identity, people, rename
 from scoring.stats import Filters, parse_filters, statistics
 
 GAME = "burgundy-cards"  # estate_sets are points as typed; the tie-breaker is most storage cards
@@ -291,3 +293,72 @@ def test_a_history_held_at_idle_is_reached_by_its_seal() -> None:
     assert not needs_text(held(stored)) and history_stats(held(stored), {})["stats"]["overall"]["games"] == 4
     assert history_hold("") == {"ok": True, "problems": [], "count": 0}
     assert history_hold("{not json")["ok"] is False
+
+
+NO_FILTER = {"game": "", "player": "", "since": "", "until": ""}  # as the page sends the view's first call
+
+
+def test_a_stored_history_carries_its_head_the_figures_under_no_filter_and_everyone() -> None:
+    stored = history()
+    data = json.loads(stored)
+    assert list(data)[3:] == ["head", "names", "records"]  # the head before the records: read alone (read_head)
+    fresh = read_history(stored)  # every record checked and re-scored, the head counted again
+    counted = {"figures": statistics(fresh.records, fresh.names, Filters()), "people": people(fresh.records, {})}
+    assert data["head"] == json.loads(json.dumps(counted))
+
+
+def test_under_no_filter_the_statistics_are_read_from_the_head_without_the_records(monkeypatch) -> None:
+    """Opened from a reload, the statistics view is answered from the head: no record is read (nor re-scored)."""
+    stored = history()
+    whole = history_stats(stored, {"player": "Ann"})  # a filter: every record read
+    expected = history_stats(stored, NO_FILTER)  # the history held, read in full
+    pictures = history_pictures(held(stored), NO_FILTER)["charts"]
+    history_stats("", {})  # another text read last
+
+    def no_reading(*args: object) -> None:
+        raise AssertionError("the records were read")
+
+    monkeypatch.setattr(api_module, "read_stored", no_reading)
+    monkeypatch.setattr(api_module, "read_history", no_reading)
+    from_head = history_stats(stored.encode(), NO_FILTER, pictures=False)
+    assert from_head["stats"]["overall"] == expected["stats"]["overall"] and from_head["people"] == expected["people"]
+    assert [g["game"] for g in from_head["stats"]["games"]] == [g["game"] for g in expected["stats"]["games"]]
+    assert history_pictures(held(stored), NO_FILTER)["charts"] == pictures  # drawn from the head, the same
+    with pytest.raises(AssertionError, match="the records were read"):
+        history_stats(held(stored), {"player": "Ann"})  # a filter needs the records
+    monkeypatch.undo()
+    assert history_stats(held(stored), {"player": "Ann"})["stats"] == whole["stats"]  # read now, from the held text
+
+
+def test_a_changed_head_is_not_believed() -> None:
+    """A head edited after it was stored breaks the seal: every record is read and checked, the figures counted
+    again."""
+    stored = history()
+    forged = stored.replace('"games":4', '"games":40', 1)
+    assert forged != stored and forged.index('"games":40') < forged.index('"records":')
+    history_stats("", {})
+    answer = history_stats(forged.encode(), NO_FILTER, pictures=False)
+    assert answer["stats"]["overall"]["games"] == 4
+
+
+def test_a_history_sealed_before_heads_were_stored_is_read_in_full() -> None:
+    """A text sealed without a head (as this site stored it before): the figures are counted from the records."""
+    data = json.loads(history())
+    rest = json.dumps({"names": data["names"], "records": data["records"]}, ensure_ascii=False, separators=(",", ":"))
+    old = f'{{"format":"{FORMAT}","version":1,"checked":"{history_module._seal(rest[1:])}",{rest[1:]}'
+    history_stats("", {})
+    answer = history_stats(old.encode(), NO_FILTER, pictures=False)
+    assert answer["ok"] and answer["stats"]["overall"]["games"] == 4 and not answer["problems"]
+    assert history_people(held(old))["people"] == history_people(history())["people"]
+
+
+def test_a_history_re_scored_at_idle_is_given_back_sealed_to_store(monkeypatch) -> None:
+    """After an update of the rules the idle read re-scores every record once: the page stores the text it gets back,
+    sealed under the new rules, so the next visit reads it by its seal (and its statistics from its head)."""
+    stored = history()
+    assert "stored" not in history_hold(stored)  # sealed under today's rules: nothing to store again
+    monkeypatch.setattr(history_module, "RULES", "the rules of a later version of the site")
+    answer = history_hold(stored)
+    assert answer["ok"] and answer["count"] == 4 and answer["stored"] != stored
+    assert history_module.seal_of(answer["stored"]) is not None and "stored" not in history_hold(answer["stored"])
+    assert history_hold("{not json") == {"ok": False, "problems": [], "count": 0}  # nothing to give back
