@@ -7,8 +7,10 @@ then saves a finished sheet (time from the click until the page says it is saved
 many varied games (four of eight players, random scores, seeded) stored while Python is up (the worker has not seen
 it), then play/#stats opened in the same page, timed in the page: until the view says it is ready (the history sent,
 checked or read by its seal, the figures computed and shown) and until their pictures are drawn; then one filter
-changed (the history held by the worker). And as a player meets it: the same history stored before play/ opens, read
-by the worker while the page is idle once Python is up, then play/#stats.
+changed once the worker has read every record (at idle, after the pictures). And as a player meets it: the same
+history stored before play/ opens, read by the worker while the page is idle once Python is up, then play/#stats. And
+play/#stats loaded afresh with the history stored (a reload): ready and drawn after Python is up, from the figures
+stored with the history, before the worker reads its records.
 """
 
 from __future__ import annotations
@@ -238,12 +240,14 @@ def main() -> int:
         f" {median(reload_runs[0])} |"
     )
     print(f"| … its pictures drawn | {median(reload_runs[1])} |")
-    print(f"| … every record read by the worker, after them | {median(reload_runs[2])} |")
+    print(
+        f"| … every record read by the worker (at idle, after the view), after Python was up | {median(reload_runs[2])} |"
+    )
     print(
         f"| play/#stats ready, history stored after Python was up (the worker reads it first) | {median(sealed_runs[0])} |"
     )
     print(f"| … its pictures drawn | {median(sealed_runs[1])} |")
-    print(f"| … every record read by the worker, after them | {median(sealed_runs[4])} |")
+    print(f"| … every record read by the worker (at idle), after the pictures were drawn | {median(sealed_runs[4])} |")
     print(f"| then a filter changed: ready | {median(sealed_runs[2])} |")
     print(f"| … its pictures drawn | {median(sealed_runs[3])} |")
     print(f"| play/#stats ready, history not sealed under today's rules (re-scored) | {median(unsealed_runs[0])} |")
