@@ -206,14 +206,15 @@ export function setupHistory(section, py) {
     async people() {
       return (await change("people")).people ?? [];
     },
-    /** Have the worker read the stored history while the page is idle, so that History and Statistics need send it
-     *  only by its seal (nothing is shown or stored here: the views check it again when they open). */
     /** A view's own calls go first: hold() waits until the view being drawn is done. The statistics drawn from the
      *  stored ones, the worker then reads every record while the page is idle, for the next filter. */
     whileDrawing(drawing) {
       beingDrawn = drawing.catch(() => {});
       beingDrawn.then(() => whenIdle(() => this.hold()));
     },
+    /** Have the worker read the stored history while the page is idle, so that History and Statistics need send it
+     *  only by its seal (nothing is shown here: the views check it again when they open). A history it had to
+     *  re-score is stored as it gives it back, sealed under today's rules. */
     async hold() {
       await beingDrawn;
       const raw = read(keys.history);
