@@ -56,15 +56,22 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A spreadsheet runs a cell that starts with one of these as a formula."""
 
 
-def _rules_digest() -> str:
-    """A digest of every scoring module's source: the same for the same rules, different after any change."""
+NOT_STORED = frozenset({"api.py", "share.py", "svg.py", "__main__.py"})
+"""The scoring modules that shape nothing the history stores (the calls, links, pictures and command line): a change
+to them alone leaves every stored history sealed. Any other module, a new game's too, is in the seal."""
+
+
+def rules_digest(folder: Path) -> str:
+    """A digest of the source of every scoring module in folder that shapes a stored history: the same for the same
+    rules, different after any change to them."""
     digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for path in sorted(folder.glob("*.py")):
+        if path.name not in NOT_STORED:
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
-RULES = _rules_digest()
+RULES = rules_digest(Path(__file__).parent)
 SEALED = re.compile(rf'\{{"format":"{FORMAT}","version":{VERSION},"checked":"([0-9a-f]{{32}})",'.encode())
 """The start of a history stored by this site (UTF-8): a seal over the rest (the names and records) and today's rules."""
 

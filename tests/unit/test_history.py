@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -327,3 +328,21 @@ def test_an_imported_file_is_always_checked_even_with_a_valid_seal(monkeypatch) 
     assert read_stored(forged).records[0]["players"][0]["total"] == 99  # the browser's own copy: trusted
     answer = history_import("", forged)
     assert answer["records"][0]["players"][0]["total"] == 20 and answer["problems"]
+
+
+def test_the_seal_covers_the_modules_that_shape_a_stored_history(tmp_path) -> None:
+    """After an update that changes only pictures, links, the calls or the command line, a stored history is still
+    sealed (not re-scored); a change to the rules, the records or the statistics stored with them breaks the seal."""
+    source = Path(history_module.__file__).parent
+    for path in source.glob("*.py"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    assert history_module.rules_digest(tmp_path) == history_module.RULES
+    for name in sorted(history_module.NOT_STORED):
+        (tmp_path / name).write_text((source / name).read_text() + "\n# changed\n")
+    assert history_module.rules_digest(tmp_path) == history_module.RULES
+    for name in ("core.py", "history.py", "stats.py", "players.py", "bruges.py", "__init__.py"):
+        (tmp_path / name).write_text((source / name).read_text() + "\n# changed\n")
+        assert history_module.rules_digest(tmp_path) != history_module.RULES, name
+        (tmp_path / name).write_bytes((source / name).read_bytes())
+    (tmp_path / "a_new_game.py").write_text("GAME = None\n")
+    assert history_module.rules_digest(tmp_path) != history_module.RULES
