@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -21,6 +22,7 @@ from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.engines.conftest import ENGINES, RecordingProxy, WatchedSite  # noqa: E402
 from tests.engines.drivers import ChromiumTab, FirefoxBrowser, FirefoxTab, Tab, WebKitBrowser, WebKitTab  # noqa: E402
 
+T = TypeVar("T")
 READY = "() => { const t = window.__tcTimings; return t && t.workerReady ? Math.round(t.workerReady) : 0; }"
 
 
@@ -37,48 +39,67 @@ def _visit(tab: Tab, url: str) -> float:
     return tab.wait(READY, timeout=30)
 
 
-def _runs(open_tab: Callable[[], Tab], site: Path, runs: int) -> dict[str, list[float]]:
-    """Cold then warm visits, each run on a fresh origin and a fresh tab."""
-    found: dict[str, list[float]] = {"cold": [], "warm": []}
+def on_fresh_origins(open_tab: Callable[[], Tab], site: Path, runs: int, visit: Callable[[Tab, str], T]) -> list[T]:
+    """visit(tab, the site's URL) once per run, each run on a fresh origin and a fresh tab."""
+    found = []
     for _ in range(runs):
         server = WatchedSite(site)
         server.start()
         tab = open_tab()
         try:
-            url = f"{server.url}play/#bruges/score"
-            found["cold"].append(_visit(tab, url))
-            tab.goto("about:blank")
-            found["warm"].append(_visit(tab, url))
+            found.append(visit(tab, server.url))
         finally:
             tab.close()
             server.stop()
     return found
 
 
-def measure(playwright: object, site: Path, runs: int, log: Callable[[str], None]) -> dict[str, dict]:
-    """Every engine's cold and warm figures."""
+def per_engine(
+    playwright: object, size: tuple[int, int], work: Callable[[Callable[[], Tab]], T], log: Callable[[str], None]
+) -> dict[str, tuple[T, str]]:
+    """work(a way to open a tab) on each engine's browser, as the three-engine tests drive it; and its version."""
     proxy = RecordingProxy()
-    size = (360, 740)
-    raw: dict[str, dict] = {}
+    done: dict[str, tuple[T, str]] = {}
     try:
         for engine in ENGINES:
-            log(f"play/ on {engine}, {runs} runs")
+            log(f"{engine}")
             if engine == "chromium":
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
                 proxy_url = f"http://127.0.0.1:{proxy.port}"
                 try:
-                    raw[engine] = _runs(lambda b=browser, u=proxy_url: ChromiumTab(b, *size, proxy=u), site, runs)
-                    raw[engine]["version"] = browser.version
+                    done[engine] = (
+                        work(lambda b=browser, u=proxy_url: ChromiumTab(b, *size, proxy=u)),
+                        browser.version,
+                    )
                 finally:
                     browser.close()
                 continue
             started = FirefoxBrowser(proxy.port) if engine == "firefox" else WebKitBrowser(proxy.port)
             kind = FirefoxTab if engine == "firefox" else WebKitTab
             try:
-                raw[engine] = _runs(lambda s=started, k=kind: k(s, *size), site, runs)
-                raw[engine]["version"] = started.version()
+                done[engine] = (work(lambda s=started, k=kind: k(s, *size)), started.version())
             finally:
                 started.quit()
     finally:
         proxy.stop()
-    return raw
+    return done
+
+
+def _cold_then_warm(tab: Tab, base: str) -> tuple[float, float]:
+    """A first visit of play/ on a fresh origin, then the next one."""
+    url = f"{base}play/#bruges/score"
+    cold = _visit(tab, url)
+    tab.goto("about:blank")
+    return cold, _visit(tab, url)
+
+
+def measure(playwright: object, site: Path, runs: int, log: Callable[[str], None]) -> dict[str, dict]:
+    """Every engine's cold and warm figures."""
+    log(f"play/ on each engine, {runs} runs")
+    done = per_engine(
+        playwright, (360, 740), lambda open_tab: on_fresh_origins(open_tab, site, runs, _cold_then_warm), log
+    )
+    return {
+        engine: {"cold": [c for c, _ in visits], "warm": [w for _, w in visits], "version": version}
+        for engine, (visits, version) in done.items()
+    }

@@ -20,11 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from bench.engines import on_fresh_origins, per_engine  # noqa: E402
 from bench.history import STATS_CLOCK, varied_history_text  # noqa: E402
 from scoring.history import read_history, stored_text  # noqa: E402
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.engines.conftest import ENGINES, RecordingProxy, WatchedSite  # noqa: E402
-from tests.engines.drivers import ChromiumTab, FirefoxBrowser, FirefoxTab, Tab, WebKitBrowser, WebKitTab  # noqa: E402
+from tests.engines.drivers import Tab  # noqa: E402
 
 MARKS = ("statsReady", "statsDrawn", "historyHeld")
 AFTER_PYTHON = f"() => {list(MARKS)}.map((k) => Math.round(window.__tcTimings[k] - window.__tcTimings.workerReady))"
@@ -45,39 +44,21 @@ def reloaded_stats(tab: Tab, url: str, text: str) -> list[float]:
 
 def main() -> int:
     """Build, serve, measure each engine, print a Markdown table of medians."""
+    from playwright.sync_api import sync_playwright
+
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--records", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     text = stored_text(read_history(varied_history_text(args.records)))
-    found: dict[str, list[list[float]]] = {}
-    proxy = RecordingProxy()
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         site = Path(folder) / "site"
         build.build(site)
-        try:
-            for engine in ENGINES:
-                if engine == "chromium":
-                    from playwright.sync_api import sync_playwright
-
-                    with sync_playwright() as p:
-                        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                        found[engine] = each(
-                            lambda b=browser: ChromiumTab(b, 360, 740, f"http://127.0.0.1:{proxy.port}"),
-                            site,
-                            text,
-                            args.runs,
-                        )
-                        browser.close()
-                    continue
-                started = FirefoxBrowser(proxy.port) if engine == "firefox" else WebKitBrowser(proxy.port)
-                kind = FirefoxTab if engine == "firefox" else WebKitTab
-                try:
-                    found[engine] = each(lambda s=started, k=kind: k(s, 360, 740), site, text, args.runs)
-                finally:
-                    started.quit()
-        finally:
-            proxy.stop()
+        visit = lambda tab, url: reloaded_stats(tab, url, text)  # noqa: E731
+        done = per_engine(
+            playwright, (360, 740), lambda open_tab: on_fresh_origins(open_tab, site, args.runs, visit), print
+        )
+    found = {engine: runs for engine, (runs, _) in done.items()}
     print(
         f"| play/#stats loaded afresh, {args.records} records, ms after Python was up, median of {args.runs} | "
         + " | ".join(found)
@@ -97,21 +78,6 @@ def main() -> int:
             + " |"
         )
     return 0
-
-
-def each(open_tab, site: Path, text: str, runs: int) -> list[list[float]]:
-    """The marks of each run, on a fresh origin and tab."""
-    out = []
-    for _ in range(runs):
-        server = WatchedSite(site)
-        server.start()
-        tab = open_tab()
-        try:
-            out.append(reloaded_stats(tab, server.url, text))
-        finally:
-            tab.close()
-            server.stop()
-    return out
 
 
 if __name__ == "__main__":

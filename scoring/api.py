@@ -36,7 +36,7 @@ from .history import (
     sealed,
     to_csv,
 )
-from .players import people, rename, separate
+from .players import rename, separate
 from .share import decode, link, qr_svgs
 from .stats import Filters, parse_filters, statistics
 from .svg import both, result_chart, setup_figure, stats_charts
@@ -177,7 +177,7 @@ def _head(stored: str | bytes | None) -> tuple[dict[str, Any], dict[str, str]] |
             return None
         held = _held.get(f"@{seal}")
         if held is None:
-            found = read_head(stored or b"", seal)
+            found = read_head(stored or b"")
             if found is None:
                 return None
             _held.clear()
@@ -342,8 +342,8 @@ def history_hold(stored: str | bytes | None) -> dict[str, Any]:
     it had to be re-scored, the text to store (sealed under today's rules)."""
     history = _read(stored)
     answer = {"ok": history.error is None, "problems": [], "count": len(history.records)}
-    sealed_now = (isinstance(stored, str) and stored.startswith("@")) or seal_of(stored) is not None
-    if sealed_now or history.error is not None or history.problems or not history.records:
+    checked_in_full = stored in _held and not (isinstance(stored, str) and stored.startswith("@"))  # held by its text
+    if not checked_in_full or history.error is not None or history.problems or not history.records:
         return answer
     # Checked and re-scored in full (sealed under other rules: the site was updated): the text to store instead, so
     # that the next visit need not do it again.
@@ -353,8 +353,7 @@ def history_hold(stored: str | bytes | None) -> dict[str, Any]:
 def history_people(stored: str | bytes | None) -> dict[str, Any]:
     """Everyone in the history under one identity each, most games first (for the score sheet's quick picks)."""
     history = _read(stored)
-    everyone = history.head["people"] if history.head else people(history.records, history.names)
-    return {"ok": True, "problems": [], "people": everyone}
+    return {"ok": True, "problems": [], "people": head_of(history)["people"]}
 
 
 def history_rename(stored: str | bytes | None, old: object, new: object) -> dict[str, Any]:

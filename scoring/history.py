@@ -237,19 +237,19 @@ def sealed(history: History) -> tuple[str, str]:
     return f'{{"format":"{FORMAT}","version":{VERSION},"checked":"{seal}",{rest[1:]}', seal
 
 
-def read_head(stored: str | bytes, seal: str) -> tuple[dict[str, Any], dict[str, str]] | None:
-    """The head and the names of a history sealed with them (seal: its seal_of()), without reading its records; None
-    for one sealed without a head."""
+def read_head(stored: str | bytes) -> tuple[dict[str, Any], dict[str, str]] | None:
+    """The head and the names of a history sealed with them (as sealed() writes it; seal_of() checked it), without
+    reading its records; None for one sealed without a head."""
     data = stored.encode() if isinstance(stored, str) else stored
-    start = len(f'{{"format":"{FORMAT}","version":{VERSION},"checked":"{seal}",')
+    found = SEALED.match(data)
+    start = found.end() if found else 0
     records = data.find(b',"records":[', start)  # not inside a string: a quote in one is written \"
-    if not data.startswith(b'"head":', start) or records < 0:
+    if not found or not data.startswith(b'"head":', start) or records < 0:
         return None
     text = data[start + len(b'"head":') : records].decode()
     decoder = json.JSONDecoder()
     head, end = decoder.raw_decode(text)
-    names = decoder.raw_decode(text, end + len(',"names":'))[0] if text.startswith(',"names":', end) else {}
-    return head, names
+    return head, decoder.raw_decode(text, end + len(',"names":'))[0]
 
 
 def seal_of(stored: str | bytes | None) -> str | None:

@@ -35,6 +35,22 @@ export function setupHistory(section, py) {
   }
 
   let beingDrawn = Promise.resolve(); // a view being drawn (whileDrawing)
+
+  /** Have the worker read the stored history while the page is idle, so that History and Statistics need send it
+   *  only by its seal (nothing is shown here: the views check it again when they open). A history it had to
+   *  re-score is stored as it gives it back, sealed under today's rules. */
+  async function hold() {
+    await beingDrawn;
+    const raw = read(keys.history);
+    try {
+      const answer = raw ? await send(raw, "hold") : {};
+      // Re-scored (the site's rules changed since it was stored): keep the result, unless it changed meanwhile.
+      if (typeof answer.stored === "string" && read(keys.history) === raw) write(keys.history, answer.stored);
+      timings.historyHeld = performance.now();
+    } catch {
+      // nothing held: the views send the text when they open, and say what went wrong there
+    }
+  }
   let held = ""; // the seal of the history the worker was last given or gave back: it holds that one, checked
 
   /** Run a worker action on the stored history (raw): by its seal when the worker holds that one (no 2 MB to send,
@@ -210,23 +226,9 @@ export function setupHistory(section, py) {
      *  stored ones, the worker then reads every record while the page is idle, for the next filter. */
     whileDrawing(drawing) {
       beingDrawn = drawing.catch(() => {});
-      beingDrawn.then(() => whenIdle(() => this.hold()));
+      beingDrawn.then(() => whenIdle(hold));
     },
-    /** Have the worker read the stored history while the page is idle, so that History and Statistics need send it
-     *  only by its seal (nothing is shown here: the views check it again when they open). A history it had to
-     *  re-score is stored as it gives it back, sealed under today's rules. */
-    async hold() {
-      await beingDrawn;
-      const raw = read(keys.history);
-      try {
-        const answer = raw ? await send(raw, "hold") : {};
-        // Re-scored (the site's rules changed since it was stored): keep the result, unless it changed meanwhile.
-        if (typeof answer.stored === "string" && read(keys.history) === raw) write(keys.history, answer.stored);
-        timings.historyHeld = performance.now();
-      } catch {
-        // nothing held: the views send the text when they open, and say what went wrong there
-      }
-    },
+    hold,
     /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
     async run(action, ...args) {
       const answer = await change(action, ...args);

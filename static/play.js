@@ -419,6 +419,6 @@ route();
 await nextTask();
 keepAwake();
 whenIdle(setupTheRest);
-// Python up and the page idle: the worker reads the stored history once (1000 games: about 0.1 s of its time), so that
+// Python up and the page idle: the worker reads the stored history once (1000 games: about 0.2 s of its time), so that
 // History, Statistics and saving a game do not wait for that.
 startWorker().then(() => whenIdle(() => history.hold()), () => {});

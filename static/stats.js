@@ -166,7 +166,6 @@ export function setupStats(section, history) {
   /** The figures, shown at once ("ready"); then their pictures, drawn by a second call ("drawn"). */
   async function draw() {
     const n = ++asked;
-    const started = performance.now();
     body.setAttribute("aria-busy", "true");
     section.dataset.state = "loading";
     section.dataset.pictures = "";
@@ -184,7 +183,6 @@ export function setupStats(section, history) {
     const blocks = render(body, answer.stats);
     section.dataset.state = "ready";
     section.dataset.pictures = "drawing";
-    timings.stats = performance.now() - started;
     timings.statsReady = performance.now();
     const drawn = await history.run("pictures", chosen);
     if (n !== asked) return;
@@ -192,7 +190,6 @@ export function setupStats(section, history) {
     else problems.replaceChildren(...drawn.problems.map((p) => bilingual("p", p)));
     body.removeAttribute("aria-busy");
     section.dataset.pictures = drawn.ok ? "drawn" : "failed";
-    timings.statsPictures = performance.now() - started;
     timings.statsDrawn = performance.now();
   }
 
