@@ -55,13 +55,6 @@ export function showProblems(form, problems, keep) {
       }
     }
   }
-  // The same messages as shown are left alone, so that a late answer cannot close a choice a player has open.
-  const box = form.querySelector(".problems");
-  const key = JSON.stringify([problems, keep, document.documentElement.lang]);
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
-  box.replaceChildren();
-  if (!problems.length) return;
   const list = document.createElement("ul");
   for (const problem of problems) {
     const item = bilingual("li", problem, problem.kind === "tie" ? "tie-open" : "", keep);
@@ -69,7 +62,13 @@ export function showProblems(form, problems, keep) {
     if (choice) item.append(choice);
     list.append(item);
   }
-  box.append(list);
+  // A list that reads as the one shown (its choices set alike) is left alone: a late answer cannot close a choice a
+  // player has open.
+  const box = form.querySelector(".problems");
+  const choices = (ul) => JSON.stringify([...(ul?.querySelectorAll("select") ?? [])].map((el) => el.value));
+  const shown = box.querySelector("ul");
+  if (shown?.outerHTML === list.outerHTML && choices(shown) === choices(list)) return;
+  box.replaceChildren(...(problems.length ? [list] : []));
 }
 
 // ---- totals, computed rows, places, ranking

@@ -403,12 +403,12 @@ def quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
         "(css) => Boolean(document.querySelector(css)?.offsetParent)", choice, what="the edge-tie choice in the message"
     )
     # An answer with the same messages, arriving late, leaves the choice in place (a rebuilt one closes its picker).
-    tab.js("(css) => { document.querySelector(css).dataset.seen = 'yes'; }", choice)
+    tab.js("(css) => { document.querySelector(css).seen = 'yes'; }", choice)  # a property: the markup unchanged
     computed = tab.js("(css) => Number(document.querySelector(css).dataset.computed)", form)
     edge = play.field_css(game, "edges", -1, 3, 1)
     tab.js("(css) => document.querySelector(css).dispatchEvent(new Event('input', { bubbles: true }))", edge)
     tab.wait("(css, n) => Number(document.querySelector(css).dataset.computed) > n", form, computed, what="asked again")
-    assert tab.js("(css) => document.querySelector(css).dataset.seen", choice) == "yes", f"{tab.engine}: rebuilt"
+    assert tab.js("(css) => document.querySelector(css).seen ?? null", choice) == "yes", f"{tab.engine}: rebuilt"
     tab.select(choice, EACH_SCORES)
     rule = f'{play.section(game)} select[data-field="edge_tie_rule"]'
     settle(tab, "(css) => document.querySelector(css).value", EACH_SCORES, rule, what="the table's choice made")
