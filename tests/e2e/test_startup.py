@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.conftest import ROOT
 from tests.e2e.playpage import VIEWPORTS, Play, site_context
@@ -44,6 +44,18 @@ def test_an_unusable_snapshot_only_costs_time(browser: Browser, site_server) -> 
     assert [w for w in warnings if "Python snapshot not used" in w]
 
 
+def wait_for_held(page: Page, held: list[Route], count: int) -> None:
+    """Wait until the route has held `count` requests of play.js (the browser cannot run what the route holds)."""
+    # Playwright runs route handlers as tasks of its event loop: a request may be held by the browser before its
+    # handler has run here.
+    deadline = time.monotonic() + 30
+    while len(held) < count and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert len(held) == count, (
+        f"{len(held)} requests of play.js reached the route, not {count}: one came from elsewhere"
+    )
+
+
 def test_the_sheet_takes_input_at_first_paint_and_keeps_it(browser: Browser, site_server) -> None:
     """With play.js held back, the asked-for view is shown and typed into; play.js then keeps and saves what was typed."""
     with site_context(browser, VIEWPORTS["phone"]) as context:
@@ -53,6 +65,9 @@ def test_the_sheet_takes_input_at_first_paint_and_keeps_it(browser: Browser, sit
         page.goto(f"{site_server.url}play/#tuscany/setup", wait_until="commit")
         expect(page.locator("#game-tuscany [data-tool=setup]")).to_be_visible()
         expect(page.locator("#game-burgundy-cards")).to_be_hidden()
+        # play/ is 430 KB: the view can be painted before the parser reaches play.js at the end of the body, so the
+        # first page's request is waited for too; otherwise it could be the one left out of `held`.
+        wait_for_held(page, held, 1)
         page.goto(f"{site_server.url}play/", wait_until="commit")  # no view asked for: the first game's score sheet
         play = Play(page, site_server.url, GAME)
         expect(play.tool("score")).to_be_visible()
@@ -60,12 +75,7 @@ def test_the_sheet_takes_input_at_first_paint_and_keeps_it(browser: Browser, sit
         play.fill("estate_sets", 0, 5)
         play.name(0, "Ann")
         play.set_players(2)
-        # Playwright runs route handlers as tasks of its event loop: the second page's request may be held by the
-        # browser before its handler has run here, so wait for it (the browser cannot run what the route holds).
-        deadline = time.monotonic() + 30
-        while len(held) < 2 and time.monotonic() < deadline:
-            page.wait_for_timeout(50)
-        assert len(held) == 2, "the second page's play.js did not reach the route: it came from elsewhere and ran"
+        wait_for_held(page, held, 2)
         held[-1].continue_()
         context.unroute("**/static/play.js")
         expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("5", timeout=60_000)
