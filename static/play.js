@@ -13,7 +13,7 @@ import { showFigure } from "./figure.js";
 import { loadScripts } from "./zh.js";
 import { knownNames, load, parseState, readState, replaceState, save } from "./sheet-state.js";
 import {
-  collect, followSums, hasScores, inputKey, optionsOf, playerCount, setTyped, setupFlow, setupNamePicks, showSums,
+  aboutTyped, collect, followSums, hasScores, inputKey, optionsOf, playerCount, setTyped, setupFlow, setupNamePicks, showSums,
   toolOf, typedEarly, typedNow, typedValue,
 } from "./sheet-inputs.js";
 import { printSheet, setupSharing, showProblems, showResult, typedIn } from "./sheet-results.js";
@@ -151,13 +151,15 @@ async function recompute(g, form) {
   const [answer] = await Promise.all([asked, scriptsReady]);
   if (g.sequence.get(form) !== n) return; // a newer edit is on its way
   const keep = typedIn(g.section);
-  // An untouched sheet (all level at 0) has no result yet: no places, no chart, no tie waiting for a tie-breaker.
+  // An untouched sheet (no score typed) has no result yet: no totals, places or chart, and no message about what it
+  // still lacks (a tie-breaker, the start player, a turn position); only what was typed (a name, a board value).
   const untouched = form.dataset.tool === "score" && !hasScores(form);
   if (untouched) {
     delete answer.result;
+    delete answer.partial;
     answer.ok = false;
   }
-  showProblems(form, (answer.problems ?? []).filter((p) => !(untouched && p.kind === "tie")), keep);
+  showProblems(form, (answer.problems ?? []).filter((p) => !untouched || aboutTyped(form, p)), keep);
   if (form.dataset.tool === "score") {
     showResult(form, answer, keep);
     showSums(form, answer.sums);

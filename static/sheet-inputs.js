@@ -114,6 +114,12 @@ export function hasScores(form) {
     [...form.querySelectorAll("input[type=radio]:checked")].length > 0;
 }
 
+/** Whether a problem is about something typed (a name, a table value), not about what an untouched sheet lacks. */
+export function aboutTyped(form, problem) {
+  const paths = problem.fields ?? [problem.field];
+  return paths.some((path) => path && fieldElements(form, path).some((el) => el.type !== "radio" && typedValue(el).trim() !== ""));
+}
+
 /** The inputs a problem's path names: players[1].scores.animal_kinds[2][0], players[0].name, table.edges[1][0]. */
 export function fieldElements(form, path) {
   const m = /^players\[(\d+)\]\.(?:scores\.([a-z_]+)(?:\[(\d+)\])?(?:\[(\d+)\])?|(name))/.exec(path);

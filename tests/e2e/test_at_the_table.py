@@ -136,35 +136,48 @@ def test_pages_fit_the_phone_with_large_targets(browser: Browser, site_server, v
         no_violations(page)
 
 
-def test_score_grid_swipes_on_a_phone_under_a_fixed_first_column(browser: Browser, site_server, viewport: dict) -> None:
+def test_four_players_fit_a_phone_and_a_fifth_swipes_under_a_fixed_first_column(
+    browser: Browser, site_server, viewport: dict
+) -> None:
+    """Four players' columns share a phone's width (every total and place in sight); Fürstenfeld's fifth swipes."""
     with site_context(browser, viewport) as context:
         page = watched(context).new_page()
         play = Play(page, site_server.url, "bruges").open("score")
         play.set_players(4)
+        scroller = play.tool().locator(".grid-wrap .grid-scroll")
+        assert scroller.evaluate("s => s.scrollWidth - s.clientWidth") <= 1, "four players do not fit"
+        expect(play.tool().locator(".swipe-hint")).to_be_hidden()
+        widths = play.tool().evaluate(
+            "f => [...f.querySelectorAll('.grid input.num, .grid input.name')].filter((el) => el.getClientRects().length)"
+            ".map((el) => el.getBoundingClientRect().width)"
+        )
+        assert len(widths) > 20 and min(widths) >= 43.5, f"fields narrower than a finger: {min(widths)}"
+        play = Play(page, site_server.url, "furstenfeld").open("score")
+        play.set_players(5)
         wrap = play.tool().locator(".grid-wrap")
         scroller = wrap.locator(".grid-scroll")
-        head = play.tool().locator('tr[data-row="score_track"] th')
-        hint = wrap.locator(".swipe-hint")
+        head = play.tool().locator("tbody th[scope=row]").first
         overflow = scroller.evaluate("s => s.scrollWidth - s.clientWidth")
         if device(viewport) == "phone":
-            assert overflow > 40, "four players should not be squeezed onto a phone"
-            expect(hint).to_be_visible()
+            assert overflow > 1, "five players were squeezed under a finger's width"
+            expect(wrap.locator(".swipe-hint")).to_be_visible()
             before = head.bounding_box()["x"]
             scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
             page.wait_for_timeout(100)
             assert head.bounding_box()["x"] == pytest.approx(before, abs=1), "the labels scrolled away"
             # The last player's column is reachable and usable after the swipe.
-            play.fill("score_track", 3, 17)
-            expect(play.field("score_track", 3)).to_have_value("17")
-            box = play.field("score_track", 3).bounding_box()
+            last = play.tool().locator("input.num[data-player='4']").first
+            last.fill("17")
+            expect(last).to_have_value("17")
+            box = last.bounding_box()
             assert box["x"] + box["width"] <= viewport["width"]
         else:
             assert overflow <= 1, "on a desktop every player fits"
-            expect(hint).to_be_hidden()
+            expect(wrap.locator(".swipe-hint")).to_be_hidden()
         play.set_players(2)
         page.wait_for_timeout(200)
         assert scroller.evaluate("s => s.scrollWidth - s.clientWidth") <= 1
-        expect(hint).to_be_hidden()
+        expect(wrap.locator(".swipe-hint")).to_be_hidden()
         no_violations(page)
 
 

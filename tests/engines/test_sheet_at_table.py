@@ -160,12 +160,26 @@ def test_the_sheet_at_the_table(tab: Tab) -> None:
     quick_picks_sums_edges_and_new_game(tab)
 
 
+QUIET = """(css) => [document.querySelectorAll(css + ' .problems li, ' + css + ' [aria-invalid=true]').length,
+    document.querySelector(css + ' .names-hint').hidden, [...document.querySelectorAll(css + ' output.total')]
+    .filter((o) => !o.closest('td').hidden).map((o) => o.textContent.trim())]"""
+"""What an untouched sheet says: messages and fields marked, the names hint hidden, the totals shown."""
+
+
 def untouched_sheet_and_unnamed_seats(tab: Tab) -> None:
-    """No message on an untouched sheet; seats without a name are ranked as P1, P2, with a quiet hint."""
+    """No message and no total on any game's untouched sheet, though scoring has things to say of every blank one
+    but Bruges' and Palais Royal's; seats without a name are ranked as P1, P2, with a quiet hint."""
+    for game in GAMES:  # Burgundy: no start player; Fürstenfeld: no turn positions, no 6 palaces; Tuscany: a tie
+        tab.js("(game) => { location.hash = game + '/score'; }", game)
+        form = play.tool(game)
+        tab.wait("(css) => Number(document.querySelector(css).dataset.computed) >= 1", form, what=f"{game} computed")
+        said = tab.js(QUIET, form)
+        assert said[:2] == [0, True] and len(said[2]) >= 2 and set(said[2]) == {"–"}, (
+            f"{tab.engine}: {game}'s untouched sheet says something: {said}"
+        )
     game, form = "bruges", play.tool("bruges")
-    tab.wait("(css) => Number(document.querySelector(css).dataset.computed) >= 1", form, what="Bruges computed once")
+    tab.js("() => { location.hash = 'bruges/score'; }")
     quiet = "(css) => [document.querySelectorAll(css + ' .problems li, ' + css + ' [aria-invalid=true]').length, document.querySelector(css + ' .names-hint').hidden]"
-    assert tab.js(quiet, form) == [0, True], f"{tab.engine}: an untouched sheet says something"
     tab.select(f"{play.section(game)} [data-role=players]", "2")
     play.type_and_enter(tab, play.field_css(game, "score_track", 0), "30")
     play.type_and_enter(tab, play.field_css(game, "score_track", 1), "20")
@@ -577,12 +591,16 @@ def grid_first(tab: Tab, size: tuple[int, int]) -> None:
 STICKY = """(win, doc, height) => {
     const form = doc.querySelector('section[data-game=bruges] [data-tool=score]');
     const scroller = form.querySelector('.grid-scroll');
+    scroller.style.scrollbarWidth = 'none';  // a phone's scrollbars take no room (headless Firefox's take 12 px)
     scroller.scrollTo(0, scroller.scrollHeight);
     const top = (el) => el.getBoundingClientRect().top;
     const total = form.querySelector('.total-row tr').getBoundingClientRect();
     const place = form.querySelector('tr.place-row').getBoundingClientRect();
     const out = (css) => form.querySelector(css).closest('td').getBoundingClientRect().left;
-    return { scrolled: scroller.scrollTop, room: scroller.scrollHeight - scroller.clientHeight,
+    const totals = [...form.querySelectorAll('output.total')].filter((o) => !o.closest('td').hidden)
+        .map((o) => { const r = o.closest('td').getBoundingClientRect(); return [Math.round(r.left), Math.round(r.right)]; });
+    return { scrolled: scroller.scrollTop, room: scroller.scrollHeight - scroller.clientHeight, totals,
+             sideways: scroller.scrollWidth - scroller.clientWidth,
              name: top(form.querySelector('input.name[data-player="0"]')) - top(scroller),
              gap: place.top - total.bottom, left: out('output.place[data-player="0"]') - out('output.total[data-player="0"]') };
 }"""
@@ -590,7 +608,7 @@ STICKY = """(win, doc, height) => {
 
 def sticky_names_and_places(tab: Tab, size: tuple[int, int]) -> None:
     """Bruges with pets, 4 players: the grid scrolls inside its box; the names row stays at its top; the places are
-    the row right under the Total, player by player."""
+    the row right under the Total, player by player; all four columns fit the screen's width."""
     tab.js(framed("(win) => { win.location.hash = 'bruges/score'; }"))
     tab.js(
         framed(
@@ -605,6 +623,8 @@ def sticky_names_and_places(tab: Tab, size: tuple[int, int]) -> None:
     assert abs(seen["gap"]) <= 2 and abs(seen["left"]) <= 2, (
         f"{tab.engine} {size}: the places are not under the Total: {seen}"
     )
+    inside = [left >= 0 and right <= size[0] for left, right in seen["totals"]]
+    assert seen["sideways"] <= 1 and inside == [True] * 4, f"{tab.engine} {size}: four players do not fit: {seen}"
 
 
 def rules_on_a_phone(tab: Tab) -> None:
