@@ -156,8 +156,11 @@ def test_the_sheet_at_the_table(tab: Tab) -> None:
     setup_counts_steps(tab)
     switch_game(tab, "burgundy-cards")
     enter_moves_down_then_to_the_next_player(tab)
+    switch_game(tab, "furstenfeld")
+    setup_choices_for_tonight(tab)
     switch_game(tab, "palais-royal")
-    quick_picks_sums_edges_and_new_game(tab)
+    quick_picks_sums_edges_and_new_game(tab)  # reloads the page
+    setup_choices_kept(tab)
 
 
 QUIET = """(css) => [document.querySelectorAll(css + ' .problems li, ' + css + ' [aria-invalid=true]').length,
@@ -318,6 +321,38 @@ def setup_counts_steps(tab: Tab) -> None:
     for ticked in (1, 2):
         tab.click(f"{checklist} input[data-step='{ticked - 1}']")
         settle(tab, done, f"{ticked} of {steps} done", play.section(game), what=f"{ticked} steps done")
+
+
+FURSTENFELD_SETUP = ("3", "advanced")
+"""Tonight's Fürstenfeld: the player count and the variant chosen on its setup tab."""
+
+
+def setup_choices_for_tonight(tab: Tab) -> None:
+    """Fürstenfeld's setup for 3 players, advanced game: the checklist follows the choices."""
+    game = "furstenfeld"
+    count, variant = FURSTENFELD_SETUP
+    tab.click(f'{play.section(game)} a[data-tool-tab="setup"]')
+    tab.select(f"{play.section(game)} [data-role=players]", count)
+    tab.check(f"{play.section(game)} [data-option={variant}]")
+    tab.wait(
+        "(css, n) => { const c = document.querySelector(css); return c.dataset.players === n && JSON.parse(c.dataset.options ?? '{}').advanced === true; }",
+        f"{play.tool(game, 'setup')} .checklist",
+        count,
+        what="the checklist for 3 players, advanced game",
+    )
+
+
+def setup_choices_kept(tab: Tab) -> None:
+    """After a reload, each game's player count and variant are as last chosen (Tuscany 4, Fürstenfeld 3 advanced)."""
+    count, variant = FURSTENFELD_SETUP
+    settle(
+        tab,
+        "(variant) => ['tuscany', 'furstenfeld'].map((g) => document.querySelector(`section[data-game=${g}] [data-role=players]`).value)"
+        ".concat(document.querySelector(`section[data-game=furstenfeld] [data-option=${variant}]`).checked)",
+        ["4", count, True],
+        variant,
+        what="the player counts and the variant kept through the reload",
+    )
 
 
 def enter_moves_down_then_to_the_next_player(tab: Tab) -> None:
