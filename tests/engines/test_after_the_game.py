@@ -57,6 +57,13 @@ def test_a_stored_history_is_read_while_idle(tab: Tab) -> None:
     play.in_english(tab)
     play.wait_ready(tab)
     tab.wait("() => window.__tcTimings.historyHeld !== undefined", what="the history read while idle")
+    # The history's players are offered as quick picks on a sheet (issue 17).
+    tab.wait(
+        "(css) => { const picks = [...document.querySelectorAll(css + ' .name-picks button')].map((b) => b.dataset.pick);"
+        " return ['Ann', 'Bo'].every((name) => picks.includes(name)); }",
+        play.tool("burgundy-cards"),
+        what="the history's names as quick picks",
+    )
     tab.js("() => { location.hash = '#stats'; }")
     tab.wait("() => document.querySelector('section.stats').dataset.state === 'ready'", what="#stats ready")
     said = tab.js("() => document.querySelector('section.stats .stats-summary .l-en').textContent")
