@@ -1,7 +1,7 @@
 // play/'s dialogs: "New game" and its undo, and the help behind a row's label (its help, what the row is for, and
 // the rules section behind it, read from the rules page the site already has, with a link to the whole section).
 import { keys, read, remove, write } from "./storage.js";
-import { ask } from "./ui.js";
+import { ask, askedOption } from "./ui.js";
 import { forgetFinished } from "./share.js";
 import { clearedState, isKept, parseState, readState, replaceState, save } from "./sheet-state.js";
 
@@ -20,17 +20,19 @@ export function setupNewGame(sheet) {
     const choice = await ask({
       title: { zh: "开始新一局？", en: "Start a new game?" },
       body: {
-        zh: "分数、勾选和工具中的数值会被清空；玩家、座位、人数和图板上的数值（例如边沿分数）保留。之后可以撤销一次。" + (unsaved ? "这张已完成的计分表还没有存入历史记录。" : ""),
-        en: "Scores, ticks and helper values are cleared; the players, their seats, the player count and the values printed on the board (such as edge points) stay. You can undo this once." + (unsaved ? " This finished sheet is not saved to the history yet." : ""),
+        zh: "分数、勾选和工具中的数值会被清空；人数和图板上的数值（例如边沿分数）保留。之后可以撤销一次。" + (unsaved ? "这张已完成的计分表还没有存入历史记录。" : ""),
+        en: "Scores, ticks and helper values are cleared; the player count and the values printed on the board (such as edge points) stay. You can undo this once." + (unsaved ? " This finished sheet is not saved to the history yet." : ""),
       },
+      option: { zh: "保留玩家名字和座位", en: "Keep the players' names and seats", checked: true },
       confirm: { zh: "清空", en: "Clear" },
       extra: unsaved ? { zh: "存入历史记录后清空", en: "Save to history, then clear" } : null,
     });
     if (choice === "cancel") return;
+    const keepPlayers = askedOption();
     if (choice === "extra" && !(await sheet.saveToHistory())) return;
     undoCopy = JSON.stringify(state);
     write(keys.undo(gameId), undoCopy);
-    replaceState(state, clearedState(state, sheet.kept));
+    replaceState(state, clearedState(state, sheet.kept, keepPlayers));
     forgetFinished(gameId); // the next game is another record, even with the same names and scores
     save(gameId, state);
     undoButton.hidden = false;

@@ -59,11 +59,12 @@ export function replaceState(state, data) {
 /** Whether a saved value's key (tool|field|player|entry|part) is a table value that "New game" keeps. */
 export const isKept = (key, kept) => kept.has(key.split("|")[1]) && key.split("|")[2] === "-1";
 
-/** A state for "New game": the same players, seats, count and variants, and the table's values from the board. */
-export function clearedState(state, kept) {
+/** A state for "New game": the same count and variants, the table's values from the board, and (unless the table
+ *  said otherwise) the same players in the same seats. */
+export function clearedState(state, kept, keepPlayers = true) {
   const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => isKept(key, kept)));
   const { saved, ...rest } = state;
-  return { ...rest, values, ticks: {} };
+  return { ...rest, names: keepPlayers ? state.names : [], values, ticks: {} };
 }
 
 const MAX_PICKS = 12;

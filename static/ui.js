@@ -47,7 +47,8 @@ export function notice(section, zh, en) {
 
 /**
  * Ask in the page's dialog; resolves to "confirm", "extra" or "cancel" (Escape and the Cancel button).
- * texts: {title, body, confirm, extra?}, each {zh, en}.
+ * texts: {title, body, confirm, extra?, option?}, each {zh, en}; option (a tick box) also has `checked`, and what
+ * the reader left it at is askedOption() once the dialog has answered.
  */
 export function ask(texts) {
   const dialog = document.querySelector("dialog.ask");
@@ -60,6 +61,12 @@ export function ask(texts) {
   fill(".ask-body", texts.body);
   fill("button[value=confirm]", texts.confirm);
   fill("button[value=extra]", texts.extra);
+  const option = dialog.querySelector(".ask-option");
+  option.hidden = !texts.option;
+  if (texts.option) {
+    option.querySelector("span").replaceChildren(...bilingual("span", texts.option).childNodes);
+    option.querySelector("input").checked = texts.option.checked;
+  }
   dialog.returnValue = "cancel";
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => resolve(dialog.returnValue || "cancel"), { once: true });
@@ -67,6 +74,9 @@ export function ask(texts) {
     dialog.querySelector("button[value=cancel]").focus();
   });
 }
+
+/** Whether the last ask()'s tick box was left ticked. */
+export const askedOption = () => document.querySelector("dialog.ask [name=ask-option]").checked;
 
 /** Offer text as a file to save. */
 export function download(name, text, type) {

@@ -166,7 +166,9 @@ def test_names_from_other_sheets_and_the_history_are_quick_picks(browser: Browse
         expect(picks).to_have_text(["Dee"])
 
 
-def test_new_game_keeps_players_seats_and_the_board_s_edge_points(browser: Browser, site_server) -> None:
+def test_new_game_keeps_players_seats_and_the_board_s_edge_points_and_can_let_the_players_go(
+    browser: Browser, site_server
+) -> None:
     with phone(browser) as context:
         page = context.new_page()
         play = Play(page, site_server.url, "palais-royal").open()
@@ -182,6 +184,28 @@ def test_new_game_keeps_players_seats_and_the_board_s_edge_points(browser: Brows
         expect(play.field("name", 1)).to_have_value("Bo")
         expect(play.field("edges", -1, entry=0, part=0)).to_have_value("6")
         expect(play.field("edges", -1, entry=3, part=1)).to_have_value("3")
+        # Another group at the table: the tick box let go, the names go too (the board's values stay); undo.
+        play.fill("nobles", 0, 7)
+        play.section.locator("[data-action=new-game]").click()
+        option = page.locator("dialog.ask [name=ask-option]")
+        expect(option).to_be_checked()
+        option.uncheck()
+        page.locator("dialog.ask button[value=confirm]").click()
+        expect(play.field("nobles", 0)).to_have_value("")
+        expect(play.field("name", 0)).to_have_value("")
+        expect(play.field("name", 1)).to_have_value("")
+        expect(play.section.locator("[data-role=players]")).to_have_value("2")
+        expect(play.field("edges", -1, entry=0, part=0)).to_have_value("6")
+        page.reload()
+        expect(play.field("name", 0)).to_have_value("")
+        play.section.locator("[data-action=undo-clear]").click()
+        expect(play.field("name", 0)).to_have_value("Ann")
+        expect(play.field("nobles", 0)).to_have_value("7")
+        # The next time the dialog opens, keeping the players is ticked again.
+        play.section.locator("[data-action=new-game]").click()
+        expect(option).to_be_checked()
+        page.locator("dialog.ask button[value=cancel]").click()
+        expect(play.field("name", 0)).to_have_value("Ann")
 
 
 def test_an_edge_tie_offers_its_choice_where_the_problem_is_and_edges_show_as_a_row(

@@ -491,6 +491,21 @@ def quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
     assert kept == [["小明", "Ann"], [str(v) for parts in edges for v in parts], EACH_SCORES, 0], (
         f"{tab.engine}: {kept}"
     )
+    # Another group: "Keep the players' names and seats" let go, the names go (the board's values stay); undone.
+    names = f"{form} input.name"
+    shown_names = (
+        "(css) => [...document.querySelectorAll(css)].filter((el) => !el.closest('[hidden]')).map((el) => el.value)"
+    )
+    tab.click(f"{play.section(game)} [data-action=new-game]")
+    tab.wait("() => document.querySelector('dialog.ask').open", what="the New game dialog")
+    assert tab.js("() => document.querySelector('dialog.ask [name=ask-option]').checked"), f"{tab.engine}: not ticked"
+    tab.click("dialog.ask [name=ask-option]")
+    tab.click("dialog.ask button[value=confirm]")
+    settle(tab, shown_names, ["", ""], names, what="the names let go")
+    edge_values = "(css) => [...document.querySelectorAll(css)].map((el) => el.value)"
+    assert tab.js(edge_values, f"{form} [data-field=edges][data-player='-1']") == kept[1], f"{tab.engine}: edges"
+    tab.click(f"{play.section(game)} [data-action=undo-clear]")
+    settle(tab, shown_names, ["小明", "Ann"], names, what="the players back after Undo")
 
 
 def column_adds_up(tab: Tab, game: str, sheet: dict, said: dict) -> None:
