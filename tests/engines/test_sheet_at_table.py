@@ -649,7 +649,9 @@ STICKY = """(win, doc, height) => {
     const out = (css) => form.querySelector(css).closest('td').getBoundingClientRect().left;
     const totals = [...form.querySelectorAll('output.total')].filter((o) => !o.closest('td').hidden)
         .map((o) => { const r = o.closest('td').getBoundingClientRect(); return [Math.round(r.left), Math.round(r.right)]; });
-    return { scrolled: scroller.scrollTop, room: scroller.scrollHeight - scroller.clientHeight, totals,
+    const narrowest = Math.min(...[...form.querySelectorAll('.grid input.num, .grid input.name')]
+        .filter((el) => el.getClientRects().length).map((el) => Math.round(el.getBoundingClientRect().width)));
+    return { scrolled: scroller.scrollTop, room: scroller.scrollHeight - scroller.clientHeight, totals, narrowest,
              sideways: scroller.scrollWidth - scroller.clientWidth,
              name: top(form.querySelector('input.name[data-player="0"]')) - top(scroller),
              gap: place.top - total.bottom, left: out('output.place[data-player="0"]') - out('output.total[data-player="0"]') };
@@ -675,6 +677,7 @@ def sticky_names_and_places(tab: Tab, size: tuple[int, int]) -> None:
     )
     inside = [left >= 0 and right <= size[0] for left, right in seen["totals"]]
     assert seen["sideways"] <= 1 and inside == [True] * 4, f"{tab.engine} {size}: four players do not fit: {seen}"
+    assert seen["narrowest"] >= 44, f"{tab.engine} {size}: a field narrower than a fingertip: {seen}"
 
 
 def rules_on_a_phone(tab: Tab) -> None:
