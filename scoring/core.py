@@ -277,6 +277,7 @@ class Sheet:
     players: tuple[Player, ...]
     table: Mapping[str, Any]
     options: Mapping[str, bool]
+    table_blank: frozenset[str] = frozenset()  # table values left blank, as paths: "edges[0][1]" (read as 0)
 
 
 class SheetError(ValueError):
@@ -302,6 +303,18 @@ class MissingTieBreaker(SheetError):
     def as_dict(self) -> dict[str, Any]:
         """JSON form: the first field as `field` (as every problem has), all of them as `fields`."""
         return {"field": self.paths[0], "fields": list(self.paths), "kind": "tie", **self.message.as_dict()}
+
+
+class MissingValues(SheetError):
+    """Blank fields the ranking needs (not read as 0): names every one; the sheet is not final until they are typed."""
+
+    def __init__(self, paths: Sequence[str], message: Text) -> None:
+        super().__init__(", ".join(paths), message)
+        self.paths = tuple(paths)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form: the first field as `field` (as every problem has), all of them as `fields`."""
+        return {"field": self.paths[0], "fields": list(self.paths), "kind": "missing", **self.message.as_dict()}
 
 
 @dataclass(frozen=True)
@@ -750,7 +763,7 @@ def check_form(
                         ),
                     )
                 )
-    sheet = Sheet(tuple(players), table_values, options)
+    sheet = Sheet(tuple(players), table_values, options, table_left_blank(table, table_fields))
     if not problems and game.validate is not None and fields == active_player_fields(game, options):
         problems.extend(game.validate(sheet))
     return sheet, problems
@@ -885,6 +898,26 @@ def left_blank(scores: Mapping[str, object], fields: Sequence[Field]) -> frozens
         if not f.entries
         and (scores.get(f.key) is None or (isinstance(scores[f.key], str) and not str(scores[f.key]).strip()))
     )
+
+
+def blank_paths(value: object, path: str) -> frozenset[str]:
+    """Where a value as typed is blank (missing, null or only spaces), as paths under `path`: "edges[0][1]"."""
+    if isinstance(value, list):
+        return frozenset().union(*(blank_paths(item, f"{path}[{i}]") for i, item in enumerate(value)))
+    return frozenset({path}) if value is None or (isinstance(value, str) and not value.strip()) else frozenset()
+
+
+def table_left_blank(table: Mapping[str, object], fields: Sequence[Field]) -> frozenset[str]:
+    """The table's numbers left blank, each entry and part by its path (a field not sent at all: every one)."""
+    blank: set[str] = set()
+    for f in fields:
+        if f.kind is FieldKind.CHOICE:
+            continue
+        value = table.get(f.key)
+        if value is None and f.entries:
+            value = [[None] * len(f.parts) if f.parts else None for _ in f.entries]
+        blank |= blank_paths(value, f.key)
+    return frozenset(blank)
 
 
 def _missing(game: Game, sheet: Sheet, run: list[int], level: int, total: int) -> MissingTieBreaker:

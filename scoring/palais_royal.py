@@ -15,6 +15,7 @@ from .core import (
     Game,
     Helper,
     HelperResult,
+    MissingValues,
     Piece,
     Result,
     SetupStep,
@@ -299,8 +300,41 @@ def _all_edges(sheet: Sheet) -> list[tuple[EdgePlace, ...] | SheetError]:
 
 
 def validate(sheet: Sheet) -> list[SheetError]:
-    """Every edge with a tie on first or second place while the table has chosen no rule."""
-    return [e for e in _all_edges(sheet) if isinstance(e, SheetError)]
+    """Every edge with a tie on first or second place while the table has chosen no rule, and every edge whose
+    scoring places have blank points (the values printed on the board: missing, not 0)."""
+    edges = _all_edges(sheet)
+    rule = sheet.table.get("edge_tie_rule", "")
+    problems: list[SheetError] = [e for e in edges if isinstance(e, SheetError)]
+    for edge, places in enumerate(edges):
+        if isinstance(places, SheetError):
+            continue
+        used = sorted({part for p in places for part in _points_used(p, rule)})
+        blank = [part for part in used if f"edges[{edge}][{part}]" in sheet.table_blank]
+        if blank:
+            problems.append(
+                MissingValues([f"table.edges[{edge}][{part}]" for part in blank], _blank_points(edge, blank))
+            )
+    return problems
+
+
+def _points_used(place: EdgePlace, rule: str) -> range:
+    """Which of an edge's printed points (0: first, 1: second) a place scores from."""
+    first = place.place - 1
+    if len(place.players) > 1 and rule == SPLIT_DOWN:
+        return range(first, min(first + len(place.players), 2))
+    return range(first, first + 1)
+
+
+def _blank_points(edge: int, parts: Sequence[int]) -> Text:
+    """Say that an edge's printed points are needed and blank."""
+    which = [ORDINAL[part] for part in parts]
+    zh = "和".join(w.zh for w in which) + "名"
+    en = " and ".join(w.en for w in which) + " place"
+    return Text(
+        f"{EDGE_NAMES[edge].zh}：图板上印的{zh}分数还空着。请照图板填在“边沿分数”里（空着不算 0）。",
+        f"{EDGE_NAMES[edge].en}: the points printed on the board for {en} are blank. Type them under “Edge points” "
+        "(blank is not 0).",
+    )
 
 
 def _names(names: Sequence[str]) -> Text:

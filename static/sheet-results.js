@@ -50,14 +50,14 @@ export function showProblems(form, problems, keep) {
   for (const problem of problems) {
     for (const path of problem.fields ?? [problem.field]) {
       for (const el of fieldElements(form, path)) {
-        if (problem.kind === "tie") el.setAttribute("data-needed", "true");
+        if (problem.kind === "tie" || problem.kind === "missing") el.setAttribute("data-needed", "true");
         else el.setAttribute("aria-invalid", "true");
       }
     }
   }
   const list = document.createElement("ul");
   for (const problem of problems) {
-    const item = bilingual("li", problem, problem.kind === "tie" ? "tie-open" : "", keep);
+    const item = bilingual("li", problem, { tie: "tie-open", missing: "needed" }[problem.kind] ?? "", keep);
     const choice = choiceHere(form, problem);
     if (choice) item.append(choice);
     list.append(item);

@@ -97,7 +97,12 @@ def test_bad_input_names_the_field(browser: Browser, site_server) -> None:
         expect(play.problems()).to_contain_text(re.compile(r"Servants on the edges \(Edge 3\): at most 25|最大为 25"))
         expect(play.field("edge_servants", 1, entry=2)).to_have_attribute("aria-invalid", "true")
         play.fill("edge_servants", 1, 1, entry=2)
-        play.expect_ranking(["1. Ann · 5", "2. Bo · 3"])
+        # Bo is first on Edge 3, whose printed points are blank: missing, not 0, so nobody is named the winner yet.
+        expect(play.problems()).to_contain_text("Edge 3: the points printed on the board for first place are blank")
+        expect(play.field("edges", -1, entry=2, part=0)).to_have_attribute("data-needed", "true")
+        expect(play.tool("score").locator(".ranking .who")).to_have_count(0)
+        play.fill("edges", -1, 4, entry=2, part=0)
+        play.expect_ranking(["1. Bo · 7", "2. Ann · 5"])
 
 
 def test_checklist_by_player_count(browser: Browser, site_server, viewport: dict) -> None:

@@ -437,6 +437,15 @@ def quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
     for seat, scores in enumerate(typed):
         for entry, value in enumerate(scores["edge_servants"]):
             tab.type(play.field_css(game, "edge_servants", seat, entry), value)
+    # Servants on edges 1 and 2, the board's points blank: edge 1's tie is said, and edge 2's first place's points
+    # are missing, not 0; no winner is named yet.
+    said = answer(game, page_sheet(game, list(zip(("小明", "Ann"), typed, strict=True))))
+    kinds = [(p["field"], p.get("kind")) for p in said["problems"]]
+    assert kinds == [("table.edges[0]", None), ("table.edges[1][0]", "missing")], said["problems"]
+    problems_are(tab, game, said)
+    needed = "(css) => [...document.querySelectorAll(css + ' [data-needed=true]')].map((el) => `table.edges[${el.dataset.entry}][${el.dataset.part}]`)"
+    settle(tab, needed, said["problems"][1]["fields"], form, what="the blank points outlined")
+    assert tab.js("(css) => document.querySelectorAll(css + ' .ranking li').length", form) == 0, tab.engine
     edges = [[6, 3], [5, 2], [4, 2], [3, 1]]
     for entry, parts in enumerate(edges):
         for part, value in enumerate(parts):

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from scoring import get_game
 from scoring.api import run_helper, setup_json
-from scoring.core import DecisionKind, SheetError, check_sheet, checklist, score
+from scoring.core import DecisionKind, MissingValues, SheetError, check_sheet, checklist, score
+from scoring.history import make_record
 from scoring.palais_royal import (
     EACH_SCORES,
     GAME,
@@ -549,3 +550,60 @@ def test_seat_order_does_not_change_anyone_s_score(raw: dict, data: st.DataObjec
     raw["players"] = data.draw(st.permutations(raw["players"]))
     after = {p.name: (p.total, p.place) for p in score(GAME, raw).players}
     assert after == before
+
+
+# ---------------------------------------------------------------- blank edge points: missing, not 0
+
+BLANK = (("", ""), ("", ""), ("", ""), ("", ""))
+
+
+@pytest.mark.parametrize(
+    ("servants", "edges", "rule", "needed"),
+    [
+        # one player on edge 1, its points blank: first place's points are needed, second's are not
+        ([[2, 0, 0, 0], [0, 0, 0, 0]], BLANK, None, ["table.edges[0][0]"]),
+        # first and second on edge 2: both its points
+        ([[0, 3, 0, 0], [0, 1, 0, 0]], BLANK, None, ["table.edges[1][0]", "table.edges[1][1]"]),
+        # only second place's points blank
+        ([[0, 3, 0, 0], [0, 1, 0, 0]], ((6, 3), (5, ""), (4, 1), (3, 1)), None, ["table.edges[1][1]"]),
+        # a tie for first, each scores first place's points: second place's are not used
+        ([[2, 0, 0, 0], [2, 0, 0, 0]], ((6, ""), (5, 2), (4, 1), (3, 1)), EACH_SCORES, []),
+        # the same tie split rounded down: both places' points
+        ([[2, 0, 0, 0], [2, 0, 0, 0]], ((6, ""), (5, 2), (4, 1), (3, 1)), SPLIT_DOWN, ["table.edges[0][1]"]),
+        # nobody on any edge: no points needed
+        ([[0, 0, 0, 0], [0, 0, 0, 0]], BLANK, None, []),
+        # 0 typed is a value, not a blank
+        ([[2, 0, 0, 0], [1, 0, 0, 0]], ((0, 0), (5, 2), (4, 1), (3, 1)), None, []),
+    ],
+)
+def test_blank_edge_points_a_place_scores_from_are_missing(servants, edges, rule, needed) -> None:
+    raw = sheet(*({"nobles": 10 + i, "edge_servants": s} for i, s in enumerate(servants)), edges=edges, rule=rule)
+    _, problems = check_sheet(GAME, raw)
+    missing = [path for p in problems if isinstance(p, MissingValues) for path in p.paths]
+    assert missing == needed
+    assert len(problems) == len({p.path.split(", ")[0].split("[")[1][0] for p in problems})  # one message per edge
+    if needed:
+        assert all("blank is not 0" in p.message.en and "空着不算 0" in p.message.zh for p in problems)
+        with pytest.raises(SheetError):
+            score(GAME, raw)
+    else:
+        assert problems == []
+
+
+def test_edge_points_left_out_of_a_sheet_are_all_blank() -> None:
+    raw = {"players": [{"name": "Ann", "scores": {"edge_servants": [1, 0, 0, 1]}}, {"name": "Bo", "scores": {}}]}
+    _, problems = check_sheet(GAME, raw)
+    assert [p.as_dict()["fields"] for p in problems] == [["table.edges[0][0]"], ["table.edges[3][0]"]]
+    assert {p.as_dict()["kind"] for p in problems} == {"missing"}
+
+
+def test_a_history_refuses_a_sheet_with_blank_edge_points_and_reads_old_records_as_scored() -> None:
+    raw = sheet({"nobles": 10, "edge_servants": [2, 0, 0, 0]}, {"nobles": 12}, edges=BLANK)
+    with pytest.raises(SheetError) as refused:
+        make_record("palais-royal", raw, "2026-01-01T10:00:00Z")
+    assert refused.value.path == "table.edges[0][0]"
+    # A record saved before this check kept its blank points as 0 (history._normal): it reads as it was scored.
+    old = sheet({"nobles": 10, "edge_servants": [2, 0, 0, 0]}, {"nobles": 12}, edges=((0, 0),) * 4)
+    record = make_record("palais-royal", old, "2026-01-01T10:00:00Z")
+    assert {p["name"]: p["total"] for p in record["players"]} == {"Ann": 10, "Bo": 12}
+    assert record["sheet"]["table"]["edges"] == [[0, 0]] * 4
