@@ -293,28 +293,24 @@ class SheetError(ValueError):
         return {"field": self.path, **self.message.as_dict()}
 
 
-class MissingTieBreaker(SheetError):
-    """A tie that blank tie-breaker fields would settle: names every field to fill."""
-
-    def __init__(self, paths: Sequence[str], message: Text) -> None:
-        super().__init__(", ".join(paths), message)
-        self.paths = tuple(paths)
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON form: the first field as `field` (as every problem has), all of them as `fields`."""
-        return {"field": self.paths[0], "fields": list(self.paths), "kind": "tie", **self.message.as_dict()}
-
-
 class MissingValues(SheetError):
     """Blank fields the ranking needs (not read as 0): names every one; the sheet is not final until they are typed."""
 
+    kind = "missing"
+
     def __init__(self, paths: Sequence[str], message: Text) -> None:
         super().__init__(", ".join(paths), message)
         self.paths = tuple(paths)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form: the first field as `field` (as every problem has), all of them as `fields`."""
-        return {"field": self.paths[0], "fields": list(self.paths), "kind": "missing", **self.message.as_dict()}
+        return {"field": self.paths[0], "fields": list(self.paths), "kind": self.kind, **self.message.as_dict()}
+
+
+class MissingTieBreaker(MissingValues):
+    """A tie that blank tie-breaker fields would settle: names every field to fill."""
+
+    kind = "tie"
 
 
 @dataclass(frozen=True)
