@@ -888,31 +888,38 @@ def _runs(game: Game, sheet: Sheet, members: list[int], level: int) -> list[tupl
 
 def left_blank(scores: Mapping[str, object], fields: Sequence[Field]) -> frozenset[str]:
     """The single-number fields a player left blank (missing, null or only spaces)."""
-    return frozenset(
-        f.key
-        for f in fields
-        if not f.entries
-        and (scores.get(f.key) is None or (isinstance(scores[f.key], str) and not str(scores[f.key]).strip()))
-    )
+    return frozenset(f.key for f in fields if not f.entries and is_blank(scores.get(f.key)))
 
 
-def blank_paths(value: object, path: str) -> frozenset[str]:
-    """Where a value as typed is blank (missing, null or only spaces), as paths under `path`: "edges[0][1]"."""
-    if isinstance(value, list):
-        return frozenset().union(*(blank_paths(item, f"{path}[{i}]") for i, item in enumerate(value)))
-    return frozenset({path}) if value is None or (isinstance(value, str) and not value.strip()) else frozenset()
+def is_blank(value: object) -> bool:
+    """Whether a value as typed is blank: missing, null or only spaces."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _item(items: object, index: int) -> object:
+    """The index-th item of a list as typed; None past its end or when it is not a list."""
+    return items[index] if isinstance(items, list) and index < len(items) else None
 
 
 def table_left_blank(table: Mapping[str, object], fields: Sequence[Field]) -> frozenset[str]:
-    """The table's numbers left blank, each entry and part by its path (a field not sent at all: every one)."""
+    """The table's numbers left blank, each entry and part by its path ("edges[0][1]"); read only as deep as each
+    field's entries and parts go (a value of another shape is parse_field's to refuse)."""
     blank: set[str] = set()
     for f in fields:
         if f.kind is FieldKind.CHOICE:
             continue
         value = table.get(f.key)
-        if value is None and f.entries:
-            value = [[None] * len(f.parts) if f.parts else None for _ in f.entries]
-        blank |= blank_paths(value, f.key)
+        if not f.entries:
+            blank |= {f.key} if is_blank(value) else set()
+        elif not f.parts:
+            blank |= {f"{f.key}[{e}]" for e in range(len(f.entries)) if is_blank(_item(value, e))}
+        else:
+            blank |= {
+                f"{f.key}[{e}][{q}]"
+                for e in range(len(f.entries))
+                for q in range(len(f.parts))
+                if is_blank(_item(_item(value, e), q))
+            }
     return frozenset(blank)
 
 

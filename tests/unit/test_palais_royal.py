@@ -607,3 +607,12 @@ def test_a_history_refuses_a_sheet_with_blank_edge_points_and_reads_old_records_
     record = make_record("palais-royal", old, "2026-01-01T10:00:00Z")
     assert {p["name"]: p["total"] for p in record["players"]} == {"Ann": 10, "Bo": 12}
     assert record["sheet"]["table"]["edges"] == [[0, 0]] * 4
+
+
+def test_blank_table_values_are_read_only_as_deep_as_the_field_goes() -> None:
+    nested: object = 1
+    for _ in range(900):  # json.loads reads this deep; walking it by recursion would not
+        nested = [nested]
+    raw = sheet({"nobles": 1, "edge_servants": [1, 0, 0, 0]}, {"nobles": 2}, edges=((nested, 3), [None], "x", ()))
+    _, problems = check_sheet(GAME, raw)
+    assert problems and all(isinstance(p, SheetError) for p in problems)
