@@ -908,18 +908,11 @@ def table_left_blank(table: Mapping[str, object], fields: Sequence[Field]) -> fr
     for f in fields:
         if f.kind is FieldKind.CHOICE:
             continue
-        value = table.get(f.key)
-        if not f.entries:
-            blank |= {f.key} if is_blank(value) else set()
-        elif not f.parts:
-            blank |= {f"{f.key}[{e}]" for e in range(len(f.entries)) if is_blank(_item(value, e))}
-        else:
-            blank |= {
-                f"{f.key}[{e}][{q}]"
-                for e in range(len(f.entries))
-                for q in range(len(f.parts))
-                if is_blank(_item(_item(value, e), q))
-            }
+        cells = [(f.key, table.get(f.key))]
+        for count in (len(f.entries), len(f.parts)):
+            if count:
+                cells = [(f"{path}[{i}]", _item(value, i)) for path, value in cells for i in range(count)]
+        blank |= {path for path, value in cells if is_blank(value)}
     return frozenset(blank)
 
 

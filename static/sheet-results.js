@@ -39,6 +39,10 @@ function choiceHere(form, problem) {
   return copy;
 }
 
+/** The problems that leave a sheet open (blank fields it needs, not bad ones): their fields are outlined as needed,
+ *  their messages shown calmly, by this class. */
+const OPEN = { tie: "tie-open", missing: "needed" };
+
 export function showProblems(form, problems, keep) {
   const section = form.closest("section.game");
   for (const el of section.querySelectorAll("[aria-invalid=true], [data-needed]")) {
@@ -50,14 +54,14 @@ export function showProblems(form, problems, keep) {
   for (const problem of problems) {
     for (const path of problem.fields ?? [problem.field]) {
       for (const el of fieldElements(form, path)) {
-        if (problem.kind === "tie" || problem.kind === "missing") el.setAttribute("data-needed", "true");
+        if (OPEN[problem.kind]) el.setAttribute("data-needed", "true");
         else el.setAttribute("aria-invalid", "true");
       }
     }
   }
   const list = document.createElement("ul");
   for (const problem of problems) {
-    const item = bilingual("li", problem, { tie: "tie-open", missing: "needed" }[problem.kind] ?? "", keep);
+    const item = bilingual("li", problem, OPEN[problem.kind] ?? "", keep);
     const choice = choiceHere(form, problem);
     if (choice) item.append(choice);
     list.append(item);

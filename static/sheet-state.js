@@ -61,7 +61,7 @@ export const isKept = (key, kept) => kept.has(key.split("|")[1]) && key.split("|
 
 /** A state for "New game": the same count and variants, the table's values from the board, and (unless the table
  *  said otherwise) the same players in the same seats. */
-export function clearedState(state, kept, keepPlayers = true) {
+export function clearedState(state, kept, keepPlayers) {
   const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => isKept(key, kept)));
   const { saved, ...rest } = state;
   return { ...rest, names: keepPlayers ? state.names : [], values, ticks: {} };
