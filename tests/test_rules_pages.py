@@ -20,6 +20,8 @@ from scoring import GAMES
 SNAPSHOT = Path(__file__).parent / "snapshots" / "rules-pages.json"
 BLOCKS = frozenset({"h1", "h2", "h3", "h4", "p", "li", "th", "td", "blockquote", "dt", "dd"})
 """Elements whose text is one line of the outline."""
+LISTS = frozenset({"ul", "ol", "table"})
+"""Elements that are a line of their own (an ordered list with its start number)."""
 MARKS = {
     ("ins", "repair"): "repair",
     ("mark", "doubt"): "doubt",
@@ -74,6 +76,9 @@ class Outline(HTMLParser):
             return
         column = self.columns.setdefault(where, {"blocks": [], "marks": []})
         depth = sum(1 for t, _ in self.stack if t in ("ul", "ol", "blockquote"))
+        if tag in LISTS:
+            start = f" start={found['start']}" if "start" in found else ""
+            column["blocks"].append([f"{'  ' * (depth - 1)}{tag}{start}", ""])
         if tag in BLOCKS:
             self.open_blocks.append([f"{'  ' * depth}{tag}", ""])
             column["blocks"].append(self.open_blocks[-1])
@@ -108,7 +113,7 @@ class Outline(HTMLParser):
         """The outline as plain data."""
         columns = {
             where: {
-                "blocks": [f"{tag}: {squeeze(text)}" for tag, text in parts["blocks"]],
+                "blocks": [f"{tag}: {squeeze(text)}".rstrip(": ") for tag, text in parts["blocks"]],
                 "marks": [
                     " ".join([kind, repr(squeeze("".join(text[1:])))] + [f"{k}={v}" for k, v in attrs.items()])
                     for kind, attrs, text in parts["marks"]
