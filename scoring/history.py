@@ -57,17 +57,19 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 NOT_STORED = frozenset({"api.py", "share.py", "svg.py", "__main__.py"})
-"""The scoring modules that shape nothing the history stores (the calls, links, pictures and command line): a change
-to them alone leaves every stored history sealed. Any other module, a new game's too, is in the seal."""
+"""The scoring modules (paths inside scoring/) that shape nothing the history stores (the calls, links, pictures and
+command line): a change to them alone leaves every stored history sealed. Any other module, in any subfolder (core/,
+games/, a new game's too), is in the seal."""
 
 
 def rules_digest(folder: Path) -> str:
-    """A digest of the source of every scoring module in folder that shapes a stored history: the same for the same
-    rules, different after any change to them."""
+    """A digest of the source of every scoring module in folder and its subfolders that shapes a stored history: the
+    same for the same rules, different after any change to them."""
     digest = hashlib.sha256()
-    for path in sorted(folder.glob("*.py")):
-        if path.name not in NOT_STORED:
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for path in sorted(folder.rglob("*.py")):
+        name = path.relative_to(folder).as_posix()
+        if name not in NOT_STORED:
+            digest.update(name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

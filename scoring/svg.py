@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from . import GAMES
 from .core import Area, DecisionKind, Diagram, Game, Piece, PlayerResult, Result, Shape, Text, Tone
 
 WIDTH = 340
@@ -637,8 +638,6 @@ def timeline_chart(game: Game, timeline: dict[str, object], lang: str) -> str:
 
 def stats_charts(figures: dict[str, object]) -> dict[str, object]:
     """Every picture of the statistics view, in each language: wins overall, then per game averages and totals."""
-    from . import GAMES  # here: svg.py is imported while the games are being found
-
     overall = figures["overall"]
     drawn: dict[tuple[object, ...], dict[str, str]] = {}
 

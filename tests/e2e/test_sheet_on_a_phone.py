@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scoring import GAMES
-from scoring.palais_royal import EACH_SCORES
+from scoring.games.palais_royal import EACH_SCORES
 from tests.e2e.playpage import Play, site_context
 
 pytestmark = pytest.mark.e2e

@@ -111,7 +111,7 @@ def test_scoring_files_unlike_the_snapshot_are_imported_afresh(browser: Browser,
     changed = source.replace("ANIMAL_KIND_POINTS = (0, 0, 1, 2, 4)", "ANIMAL_KIND_POINTS = (0, 0, 1, 2, 40)")
     assert changed != source
     with site_context(browser, VIEWPORTS["phone"]) as context:
-        context.route("**/py/scoring/burgundy_cards.py", lambda route: route.fulfill(body=changed))
+        context.route("**/py/scoring/games/burgundy_cards.py", lambda route: route.fulfill(body=changed))
         page = context.new_page()
         said: list[str] = []
         page.on("console", lambda message: said.append(message.text))

@@ -23,7 +23,7 @@ import pytest
 from scoring import GAMES
 from scoring.api import evaluate, setup_json
 from scoring.core import FieldKind, active_player_fields
-from scoring.palais_royal import EACH_SCORES
+from scoring.games.palais_royal import EACH_SCORES
 from tests.engines import play
 from tests.engines.conftest import DESKTOP, PHONE, PHONE_FRAME, SMALL_PHONE
 from tests.engines.drivers import Tab

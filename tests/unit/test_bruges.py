@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from scoring import get_game
 from scoring.api import run_helper, setup_json
-from scoring.bruges import (
+from scoring.core import DecisionKind, SheetError, Text, check_sheet, checklist, score
+from scoring.games.bruges import (
     DICE_COLOURS,
     DICE_HELPER,
     GAME,
@@ -24,7 +25,6 @@ from scoring.bruges import (
     setup,
     threat_colours,
 )
-from scoring.core import DecisionKind, SheetError, Text, check_sheet, checklist, score
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scoring import get_game
 from scoring.api import evaluate, run_helper, setup_json
 from scoring.core import DecisionKind, SheetError, checklist, score
-from scoring.furstenfeld import (
+from scoring.games.furstenfeld import (
     GAME,
     next_turn_order,
     palace_price,

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from scoring import get_game
 from scoring.api import run_helper, setup_json
 from scoring.core import DecisionKind, MissingValues, SheetError, check_sheet, checklist, score
-from scoring.history import make_record
-from scoring.palais_royal import (
+from scoring.games.palais_royal import (
     EACH_SCORES,
     GAME,
     ROOMS,
@@ -20,6 +19,7 @@ from scoring.palais_royal import (
     setup,
     starting_gold,
 )
+from scoring.history import make_record
 from tests.unit.test_properties import check_ranking
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")

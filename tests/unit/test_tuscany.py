@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scoring import get_game
 from scoring.api import run_helper, score_json, setup_json
 from scoring.core import MAX_VALUE, DecisionKind, SheetError, check_sheet, checklist, score
-from scoring.tuscany import GAME, card_points, red_after, setup
+from scoring.games.tuscany import GAME, card_points, red_after, setup
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 

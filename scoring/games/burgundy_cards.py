@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import Area, Category, Diagram, Field, FieldKind, Game, Piece, SetupStep, Shape, Text, TieBreaker, Tone
+from ..core import Area, Category, Diagram, Field, FieldKind, Game, Piece, SetupStep, Shape, Text, TieBreaker, Tone
 
 DISPLAY_CARDS = {2: 7, 3: 10, 4: 13}
 """Action cards laid out beside the display each round, by player count."""

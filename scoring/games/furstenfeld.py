@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .core import (
+from ..core import (
     Area,
     Category,
     Decision,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import (
+from ..core import (
     MAX_VALUE,
     Area,
     Category,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import (
+from ..core import (
     Area,
     Category,
     Diagram,

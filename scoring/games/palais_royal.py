@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .core import (
+from ..core import (
     Area,
     Category,
     Choice,

@@ -1,0 +1,148 @@
+"""The shared core of every game, in parts by what each does; every public name is importable from here.
+
+- text: Text, a piece of text in both languages.
+- problems: SheetError and MissingValues, what is wrong with a sheet.
+- model: a game's description (Game, Field, Category, TieBreaker, Helper …), a Sheet and its Result.
+- entry: one typed value read (counts, sums, names, JSON) and what counts as left blank.
+- validation: a whole sheet checked against its game.
+- ranking: totals, places and tie-breakers; score() for a raw sheet.
+- table_setup: the setup checklist and diagram for a player count.
+"""
+
+from .entry import (
+    BEYOND_EVERY_BOUND,
+    JOINERS,
+    MAX_NAME_LENGTH,
+    MINUS_SIGNS,
+    SHOWN_LENGTH,
+    SUM_PARTS,
+    check_name,
+    empty_value,
+    is_blank,
+    json_int,
+    left_blank,
+    name_key,
+    parse_count,
+    parse_field,
+    read_json,
+    sum_text,
+    sums_in,
+    table_left_blank,
+    typed_sum,
+)
+from .model import (
+    MAX_VALUE,
+    Area,
+    Category,
+    Choice,
+    Decision,
+    DecisionKind,
+    Diagram,
+    Field,
+    FieldKind,
+    Game,
+    Helper,
+    HelperResult,
+    Option,
+    Piece,
+    Player,
+    PlayerResult,
+    Result,
+    SetupStep,
+    Shape,
+    Sheet,
+    TieBreaker,
+    Tone,
+)
+from .problems import (
+    MissingTieBreaker,
+    MissingValues,
+    SheetError,
+)
+from .ranking import (
+    points_breakdown,
+    rank,
+    score,
+    score_points,
+    score_sheet,
+    summary,
+)
+from .table_setup import (
+    checklist,
+    setup_diagram,
+)
+from .text import (
+    Text,
+)
+from .validation import (
+    active_player_fields,
+    check_form,
+    check_helper_sheet,
+    check_sheet,
+    parse_options,
+    parse_sheet,
+    tie_breakers_in_play,
+)
+
+__all__ = [
+    "BEYOND_EVERY_BOUND",
+    "JOINERS",
+    "MAX_NAME_LENGTH",
+    "MAX_VALUE",
+    "MINUS_SIGNS",
+    "SHOWN_LENGTH",
+    "SUM_PARTS",
+    "Area",
+    "Category",
+    "Choice",
+    "Decision",
+    "DecisionKind",
+    "Diagram",
+    "Field",
+    "FieldKind",
+    "Game",
+    "Helper",
+    "HelperResult",
+    "MissingTieBreaker",
+    "MissingValues",
+    "Option",
+    "Piece",
+    "Player",
+    "PlayerResult",
+    "Result",
+    "SetupStep",
+    "Shape",
+    "Sheet",
+    "SheetError",
+    "Text",
+    "TieBreaker",
+    "Tone",
+    "active_player_fields",
+    "check_form",
+    "check_helper_sheet",
+    "check_name",
+    "check_sheet",
+    "checklist",
+    "empty_value",
+    "is_blank",
+    "json_int",
+    "left_blank",
+    "name_key",
+    "parse_count",
+    "parse_field",
+    "parse_options",
+    "parse_sheet",
+    "points_breakdown",
+    "rank",
+    "read_json",
+    "score",
+    "score_points",
+    "score_sheet",
+    "setup_diagram",
+    "sum_text",
+    "summary",
+    "sums_in",
+    "table_left_blank",
+    "tie_breakers_in_play",
+    "typed_sum",
+]

@@ -1,0 +1,205 @@
+"""A whole sheet checked against its game: options, players, the table, the form's shape; every problem at once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from .entry import _shown, check_name, empty_value, left_blank, name_key, parse_field, table_left_blank
+from .model import Field, FieldKind, Game, Helper, Player, Sheet
+from .problems import SheetError
+from .text import Text
+
+
+def active_player_fields(game: Game, options: Mapping[str, bool]) -> tuple[Field, ...]:
+    """The per-player fields in use with these options."""
+    return tuple(f for f in game.player_fields if not f.requires or options.get(f.requires, False))
+
+
+def parse_options(game: Game, raw: object) -> dict[str, bool]:
+    """The sheet's variant choices."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise SheetError("options", Text("选项格式错误。", "options must be an object."))
+    known = {o.key: o.label for o in game.options}
+    for key, value in raw.items():
+        if key not in known:
+            raise SheetError(f"options.{key}", Text(f"未知选项：{key}。", f"unknown option: {key}."))
+        if not isinstance(value, bool):  # "no", "false" and 1 are no answer to a yes-or-no question
+            label = known[key]
+            raise SheetError(
+                f"options.{key}",
+                Text(f"{label.zh}（{key}）：只能是 true 或 false。", f"{label.en} ({key}): must be true or false."),
+            )
+    return {o.key: raw.get(o.key, False) for o in game.options}
+
+
+def parse_sheet(game: Game, raw: object) -> Sheet:
+    """Validate a sheet as JSON gives it; raise SheetError naming the first bad field."""
+    sheet, problems = check_sheet(game, raw)
+    if problems or sheet is None:
+        raise problems[0]
+    return sheet
+
+
+def check_sheet(game: Game, raw: object) -> tuple[Sheet | None, list[SheetError]]:
+    """Validate a score sheet: the sheet (bad fields read as empty; None if unreadable) and every problem."""
+    if not isinstance(raw, dict):
+        return None, [SheetError("sheet", Text("计分表格式错误。", "the sheet must be an object."))]
+    try:
+        options = parse_options(game, raw.get("options"))
+    except SheetError as error:
+        return None, [error]
+    return check_form(game, raw, active_player_fields(game, options), game.table_fields, options)
+
+
+def check_helper_sheet(game: Game, helper: Helper, raw: object) -> tuple[Sheet | None, list[SheetError]]:
+    """Validate a helper's form the same way as a score sheet."""
+    if not isinstance(raw, dict):
+        return None, [SheetError("sheet", Text("表格格式错误。", "the form must be an object."))]
+    try:
+        options = parse_options(game, raw.get("options"))
+    except SheetError as error:
+        return None, [error]
+    return check_form(game, raw, helper.player_fields, helper.table_fields, options)
+
+
+def check_form(
+    game: Game,
+    raw: dict[str, Any],
+    fields: tuple[Field, ...],
+    table_fields: tuple[Field, ...],
+    options: dict[str, bool],
+) -> tuple[Sheet | None, list[SheetError]]:
+    """Validate names, per-player fields and table fields; collect every problem."""
+    problems: list[SheetError] = []
+    for key in raw:
+        if key not in {"players", "table", "options", "game"}:
+            problems.append(SheetError(key, Text(f"未知条目：{key}。", f"unknown entry: {key}.")))
+    if "game" in raw and raw["game"] != game.id:
+        problems.append(_other_game(game, raw["game"]))
+    raw_players = raw.get("players", [] if not fields else None)
+    if not isinstance(raw_players, list):
+        return None, [*problems, SheetError("players", Text("缺少玩家列表。", "the player list is missing."))]
+    if fields:
+        try:
+            game.check_players(len(raw_players))
+        except SheetError as error:
+            problems.append(error)
+    by_key = {f.key: f for f in fields}
+    players: list[Player] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(raw_players):
+        if not isinstance(entry, dict):
+            problems.append(SheetError(f"players[{index}]", Text("玩家格式错误。", "a player must be an object.")))
+            entry = {}
+        try:
+            if not fields:  # a form with nothing per player: names do not matter
+                raise _NoNameNeeded
+            name = check_name(entry.get("name"), index)
+            if name_key(name) in seen:
+                raise SheetError(
+                    f"players[{index}].name",
+                    Text(
+                        f"玩家 {index + 1} 的名字：“{name}”重复了（不区分大小写和全角/半角）。",
+                        f"player {index + 1}'s name: “{name}” is used twice (case and full/half width do not count).",
+                    ),
+                )
+            seen.add(name_key(name))
+        except _NoNameNeeded:
+            name = ""
+        except SheetError as error:
+            problems.append(error)
+            name = ""
+        scores = entry.get("scores", {})
+        if not isinstance(scores, dict):
+            problems.append(SheetError(f"players[{index}].scores", Text("分数格式错误。", "scores must be an object.")))
+            scores = {}
+        for key in scores:
+            if key not in by_key:
+                problems.append(_unused_score(game, f"players[{index}].scores.{key}", key))
+        values: dict[str, Any] = {}
+        for f in fields:
+            path = f"players[{index}].scores.{f.key}"
+            try:
+                values[f.key] = parse_field(scores.get(f.key), f, path)
+            except SheetError as error:
+                problems.append(_for_player(error, name or str(index + 1)))
+                values[f.key] = empty_value(f)
+        players.append(Player(name, values, left_blank(scores, fields)))
+    table = raw.get("table", {})
+    if not isinstance(table, dict):
+        problems.append(SheetError("table", Text("桌面条目格式错误。", "table must be an object.")))
+        table = {}
+    known_table = {f.key for f in table_fields}
+    for key in table:
+        if key not in known_table:
+            problems.append(SheetError(f"table.{key}", Text(f"未知条目：{key}。", f"unknown entry: {key}.")))
+    table_values: dict[str, Any] = {}
+    for f in table_fields:
+        try:
+            table_values[f.key] = parse_field(table.get(f.key), f, f"table.{f.key}")
+        except SheetError as error:
+            problems.append(error)
+            table_values[f.key] = empty_value(f)
+    for f in fields:
+        if f.kind is FieldKind.ONE_PLAYER and players:
+            holders = sum(p.values[f.key] for p in players)
+            if holders != 1:
+                problems.append(
+                    SheetError(
+                        f.key,
+                        Text(
+                            f"{f.label.zh}：必须恰好一名玩家持有（现在 {holders} 名）。",
+                            f"{f.label.en}: exactly one player must hold it (now {holders}).",
+                        ),
+                    )
+                )
+    sheet = Sheet(tuple(players), table_values, options, table_left_blank(table, table_fields))
+    if not problems and game.validate is not None and fields == active_player_fields(game, options):
+        problems.extend(game.validate(sheet))
+    return sheet, problems
+
+
+def _other_game(game: Game, named: object) -> SheetError:
+    """The problem of a sheet whose "game" entry names another game than the one it is scored as."""
+    shown = _shown(named) if isinstance(named, str) else "?"
+    return SheetError(
+        "game",
+        Text(
+            f"此表写明是另一个游戏（“{shown}”），不是 {game.name.zh}（{game.id}）。",
+            f"this sheet names another game (“{shown}”), not {game.name.en} ({game.id}).",
+        ),
+    )
+
+
+def _unused_score(game: Game, path: str, key: str) -> SheetError:
+    """The problem of a score this form does not take: unknown, or a field of an option that is off."""
+    gated = next((f for f in game.player_fields if f.key == key and f.requires), None)
+    option = next((o for o in game.options if gated and o.key == gated.requires), None)
+    if gated is None or option is None:
+        return SheetError(path, Text(f"未知计分项：{key}。", f"unknown category: {key}."))
+    return SheetError(
+        path,
+        Text(
+            f"{gated.label.zh}：只在选项「{option.label.zh}」打开时使用。",
+            f"{gated.label.en}: used only with the option “{option.label.en}” on.",
+        ),
+    )
+
+
+def tie_breakers_in_play(game: Game, options: Mapping[str, bool]) -> Game:
+    """The game with only the tie-breakers its options switch on (a variant tie-breaker is off by default)."""
+    chosen = tuple(t for t in game.tie_breakers if not t.requires or options.get(t.requires, False))
+    return game if chosen == game.tie_breakers else replace(game, tie_breakers=chosen)
+
+
+class _NoNameNeeded(Exception):
+    """Raised internally to skip name checks on forms with no per-player fields."""
+
+
+def _for_player(error: SheetError, who: str) -> SheetError:
+    """Prefix a field message with the player it belongs to."""
+    return SheetError(error.path, Text(f"{who}：{error.message.zh}", f"{who}: {error.message.en}"))
