@@ -1,6 +1,6 @@
 """The shared core of every game, in parts by what each does; every public name is importable from here.
 
-- text: Text, a piece of text in both languages.
+- text: Text, a piece of text in both languages; english_list, “A, B and C”.
 - problems: SheetError and MissingValues, what is wrong with a sheet.
 - model: a game's description (Game, Field, Category, TieBreaker, Helper …), a Sheet and its Result.
 - entry: one typed value read (counts, sums, names, JSON) and what counts as left blank.
@@ -24,6 +24,7 @@ from .entry import (
     name_key,
     parse_count,
     parse_field,
+    quoted,
     read_json,
     sum_text,
     sums_in,
@@ -73,6 +74,7 @@ from .table_setup import (
 )
 from .text import (
     Text,
+    english_list,
 )
 from .validation import (
     active_player_fields,
@@ -124,6 +126,7 @@ __all__ = [
     "check_sheet",
     "checklist",
     "empty_value",
+    "english_list",
     "is_blank",
     "json_int",
     "left_blank",
@@ -133,6 +136,7 @@ __all__ = [
     "parse_options",
     "parse_sheet",
     "points_breakdown",
+    "quoted",
     "rank",
     "read_json",
     "score",

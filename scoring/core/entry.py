@@ -57,7 +57,7 @@ def parse_count(raw: object, f: Field, path: str, label: Text) -> int:
         if isinstance(parsed, str):
             if _looks_fractional(parsed):
                 raise SheetError(path, Text(f"{label.zh}：请输入整数。", f"{label.en}: enter a whole number."))
-            shown = _shown(raw)
+            shown = quoted(raw)
             raise SheetError(path, Text(f"{label.zh}：“{shown}”不是数字。", f"{label.en}: “{shown}” is not a number."))
         value = parsed
     else:
@@ -115,7 +115,7 @@ def typed_sum(raw: str, path: str, label: Text) -> int | str | None:
     terms = text.split("+")
     numbers = [_typed_number(term) if term.strip().isdecimal() else None for term in terms]
     if len(terms) > SUM_PARTS or any(not isinstance(n, int) for n in numbers):
-        shown = _shown(raw)
+        shown = quoted(raw)
         raise SheetError(
             path,
             Text(
@@ -162,7 +162,7 @@ def _sums(value: object, path: str, found: dict[str, int], depth: int) -> None:
             found[path] = total
 
 
-def _shown(raw: str) -> str:
+def quoted(raw: str) -> str:
     """A rejected value as a message quotes it: visible characters only, and short."""
     visible = " ".join("".join(ch for ch in raw if not unicodedata.category(ch).startswith("C")).split())
     return visible if len(visible) <= SHOWN_LENGTH else visible[:SHOWN_LENGTH] + "…"

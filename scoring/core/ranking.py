@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from .model import Decision, DecisionKind, Game, Player, PlayerResult, Result, Sheet, TieBreaker
 from .problems import MissingTieBreaker
-from .text import Text
+from .text import Text, english_list
 from .validation import active_player_fields, parse_sheet, tie_breakers_in_play
 
 
@@ -69,7 +69,7 @@ def _missing(game: Game, sheet: Sheet, run: list[int], level: int, total: int) -
         [f"players[{i}].scores.{breaker.key}" for i in blank],
         Text(
             f"同为 {total} 分：{'、'.join(names)} 的「{label.zh}」决定这次平手，请填写。",
-            f"Tied on {total} points: {label.en} for {_and_list(names)} {'settles' if len(names) == 1 else 'settle'} this tie.",
+            f"Tied on {total} points: {label.en} for {english_list(names)} {'settles' if len(names) == 1 else 'settle'} this tie.",
         ),
     )
 
@@ -77,11 +77,6 @@ def _missing(game: Game, sheet: Sheet, run: list[int], level: int, total: int) -
 def _pending(missing: MissingTieBreaker, breaker: TieBreaker) -> Decision:
     """The decision of a player whose place waits for a blank tie-breaker."""
     return Decision(DecisionKind.PENDING, missing.message, breaker.key, breaker.rule)
-
-
-def _and_list(names: Sequence[str]) -> str:
-    """English list: “A”, “A and B”, “A, B and C”."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> Decision:
@@ -146,7 +141,7 @@ def summary(game: Game, result: Result) -> Text:
         names = [p.name for p in placed if p.place == place]
         if len(names) > 1:
             zh += f"；{'、'.join(names)} 并列第 {place} 名"
-            en += f"; {', '.join(names[:-1])} and {names[-1]} share place {place}"
+            en += f"; {english_list(names)} share place {place}"
     return Text(zh, en)
 
 

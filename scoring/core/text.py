@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -24,3 +25,8 @@ class Text:
     def as_dict(self) -> dict[str, str]:
         """JSON form."""
         return {"zh": self.zh, "en": self.en}
+
+
+def english_list(items: Sequence[str]) -> str:
+    """Items as an English list: “A”, “A and B”, “A, B and C”."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from .entry import _shown, check_name, empty_value, left_blank, name_key, parse_field, table_left_blank
+from .entry import check_name, empty_value, left_blank, name_key, parse_field, quoted, table_left_blank
 from .model import Field, FieldKind, Game, Helper, Player, Sheet
 from .problems import SheetError
 from .text import Text
@@ -165,7 +165,7 @@ def check_form(
 
 def _other_game(game: Game, named: object) -> SheetError:
     """The problem of a sheet whose "game" entry names another game than the one it is scored as."""
-    shown = _shown(named) if isinstance(named, str) else "?"
+    shown = quoted(named) if isinstance(named, str) else "?"
     return SheetError(
         "game",
         Text(

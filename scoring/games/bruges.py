@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import (
     Area,
     Category,
@@ -22,6 +20,7 @@ from ..core import (
     TieBreaker,
     Tone,
 )
+from .kit import counts_from
 
 CARDS = 165
 STACKS = 5
@@ -102,7 +101,6 @@ def majority_markers(pets: bool) -> int:
 
 def setup(players: int, pets: bool = False) -> tuple[SetupStep, ...]:
     """The setup checklist for this many players, with or without pets."""
-    GAME.check_players(players)
     markers = majority_markers(pets)
     first, second = draw_piles(players)
     drawn = draw_pile_cards(players)
@@ -398,9 +396,8 @@ DICE_HELPER = Helper(
 # ---------------------------------------------------------------- score sheet
 
 
-def _count(key: str, zh: str, en: str, help_zh: str, help_en: str, rule: str = "final-scoring", **more: Any) -> Field:
-    """A whole-number field of the final scoring."""
-    return Field(key, Text(zh, en), Text(help_zh, help_en), rule=rule, **more)
+_count = counts_from("final-scoring")
+"""A whole-number field of the final scoring."""
 
 
 GAME = Game(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core import Area, Category, Diagram, Field, FieldKind, Game, Piece, SetupStep, Shape, Text, TieBreaker, Tone
+from .kit import counts_from
 
 DISPLAY_CARDS = {2: 7, 3: 10, 4: 13}
 """Action cards laid out beside the display each round, by player count."""
@@ -189,9 +190,8 @@ def diagram(players: int) -> Diagram:
     )
 
 
-def _count(key: str, zh: str, en: str, help_zh: str, help_en: str, **bounds: int) -> Field:
-    """A whole-number field defined in the end-of-game rules."""
-    return Field(key, Text(zh, en), Text(help_zh, help_en), rule="end-of-game", **bounds)
+_count = counts_from("end-of-game")
+"""A whole-number field defined in the end-of-game rules."""
 
 
 GAME = Game(

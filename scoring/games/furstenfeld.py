@@ -25,6 +25,7 @@ from ..core import (
     SheetError,
     Text,
     Tone,
+    english_list,
 )
 
 MIN_PLAYERS = 2
@@ -54,7 +55,6 @@ GOODS = (Text("啤酒花", "hops"), Text("大麥", "barley"), Text("泉水", "sp
 
 def setup(players: int, advanced: bool = False) -> tuple[SetupStep, ...]:
     """The setup checklist for this many players, basic or advanced game."""
-    GAME.check_players(players)
     cards = ADVANCED_CARDS if advanced else BASIC_CARDS
     closed = BREWERIES - players
     steps = [
@@ -170,7 +170,7 @@ def setup(players: int, advanced: bool = False) -> tuple[SetupStep, ...]:
 def diagram(players: int, advanced: bool = False) -> Diagram:
     """The demand cards dealt and the breweries open, for this many players (the same in both games)."""
     goods_zh = "、".join(g.zh for g in GOODS)
-    goods_en = ", ".join(g.en for g in GOODS[:-1]) + f" and {GOODS[-1].en}"
+    goods_en = english_list([g.en for g in GOODS])
     breweries = tuple(
         Piece(Shape.PLACE, Text("開店", "open"), Text("需求卡片", "demand card"), Tone.MARKED)
         if index < players
@@ -304,7 +304,7 @@ def score(game: Game, sheet: Sheet) -> Result:
         why = Text(
             f"{'、'.join(names)} 都在這一輪建造完 {PALACES} 張宮殿卡；{name} 在這一輪的順序中最先"
             f"（第 {positions[first]} 位），最先建造完成。",
-            f"{_and(names)} {'both' if len(names) == 2 else 'all'} completed {PALACES} palaces this round; {name} was first in this round's "
+            f"{english_list(names)} {'both' if len(names) == 2 else 'all'} completed {PALACES} palaces this round; {name} was first in this round's "
             f"turn order (position {positions[first]}), so built them first.",
         )
     results = [
@@ -337,11 +337,6 @@ def score(game: Game, sheet: Sheet) -> Result:
             )
         )
     return Result(game.id, tuple(results), game.notes)
-
-
-def _and(names: Sequence[str]) -> str:
-    """English list: “A and B”, “A, B and C”."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _signed(number: int) -> str:

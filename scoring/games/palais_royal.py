@@ -24,8 +24,10 @@ from ..core import (
     SheetError,
     Text,
     Tone,
+    english_list,
     rank,
 )
+from .kit import counts_from
 
 NOBLES = 42
 NOBLES_ON_BOARD = 36
@@ -57,7 +59,6 @@ ROOM_GRID = 3
 
 def starting_gold(players: int) -> tuple[int, ...]:
     """Gold coins by seat, start player first: the seats of the source that exist at this count."""
-    GAME.check_players(players)
     return STARTING_GOLD[:players]
 
 
@@ -339,8 +340,7 @@ def _blank_points(edge: int, parts: Sequence[int]) -> Text:
 
 def _names(names: Sequence[str]) -> Text:
     """Names joined in each language."""
-    en = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return Text("、".join(names), en)
+    return Text("、".join(names), english_list(names))
 
 
 def _servants(count: int) -> str:
@@ -542,9 +542,8 @@ MAJORITY_HELPER = Helper(
 # ---------------------------------------------------------------- the game
 
 
-def _count(key: str, zh: str, en: str, help_zh: str, help_en: str, **bounds: int) -> Field:
-    """A whole-number field defined in the final scoring."""
-    return Field(key, Text(zh, en), Text(help_zh, help_en), rule="final-scoring", **bounds)
+_count = counts_from("final-scoring")
+"""A whole-number field defined in the final scoring."""
 
 
 GAME = Game(

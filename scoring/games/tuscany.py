@@ -20,6 +20,7 @@ from ..core import (
     TieBreaker,
     Tone,
 )
+from .kit import counts_from
 
 REGION_CARDS = 122
 YIELD_CARDS = 27
@@ -51,7 +52,6 @@ RED_STARTS = (0, 50)
 
 def setup(players: int) -> tuple[SetupStep, ...]:
     """The setup checklist for this many players."""
-    GAME.check_players(players)
     dealt = START_CARDS * players
     return (
         SetupStep(
@@ -221,9 +221,8 @@ def diagram(players: int) -> Diagram:
 # ---------------------------------------------------------------- score sheet
 
 
-def _count(key: str, label: Text, help: Text, rule: str = "game-end", **bounds: int) -> Field:
-    """A whole-number field of the final scoring."""
-    return Field(key, label, help, rule=rule, **bounds)
+_count = counts_from("game-end")
+"""A whole-number field of the final scoring."""
 
 
 def card_points(cards: int) -> int:
@@ -235,60 +234,60 @@ CATEGORIES = (
     Category(
         _count(
             "red_track",
-            Text("红色计分轨", "Red track"),
-            Text(
-                "第三次计分后红色计分轨上的分数，含 50/100 标记（计分阶段助手可以填入）",
-                "Points on the red track after the third scoring, 50/100 marker included (the scoring-phase helper can fill this in)",
-            ),
+            "红色计分轨",
+            "Red track",
+            "第三次计分后红色计分轨上的分数，含 50/100 标记（计分阶段助手可以填入）",
+            "Points on the red track after the third scoring, 50/100 marker included (the scoring-phase helper can fill this in)",
             rule="scoring-phase",
         )
     ),
     Category(
         _count(
             "unplaced_tiles",
-            Text("没有放置的六角板块", "Unplaced hexes"),
-            Text(
-                f"每个 1 分；最多 {OWN_HEXES} 个（起始城堡之外的六角板块）",
-                f"1 point each; at most {OWN_HEXES} (a player's hexes besides the starting castle)",
-            ),
+            "没有放置的六角板块",
+            "Unplaced hexes",
+            f"每个 1 分；最多 {OWN_HEXES} 个（起始城堡之外的六角板块）",
+            f"1 point each; at most {OWN_HEXES} (a player's hexes besides the starting castle)",
             maximum=OWN_HEXES,
         )
     ),
     Category(
         _count(
             "hex_markers",
-            Text("六角指示物", "Hex markers"),
-            Text(
-                f"手上的蓝色六角指示物，每个 1 分（共 {HEX_MARKERS} 个）",
-                f"Blue hex markers still held, 1 point each ({HEX_MARKERS} exist)",
-            ),
+            "六角指示物",
+            "Hex markers",
+            f"手上的蓝色六角指示物，每个 1 分（共 {HEX_MARKERS} 个）",
+            f"Blue hex markers still held, 1 point each ({HEX_MARKERS} exist)",
             maximum=HEX_MARKERS,
         )
     ),
     Category(
         _count(
             "marble",
-            Text("大理石", "Marble"),
-            Text(f"每个 1 分（共 {MARBLE} 个）", f"1 point each ({MARBLE} exist)"),
+            "大理石",
+            "Marble",
+            f"每个 1 分（共 {MARBLE} 个）",
+            f"1 point each ({MARBLE} exist)",
             maximum=MARBLE,
         )
     ),
     Category(
         _count(
             "workers",
-            Text("工人", "Workers"),
-            Text(f"每个 1 分（共 {WORKERS} 个）", f"1 point each ({WORKERS} exist)"),
+            "工人",
+            "Workers",
+            f"每个 1 分（共 {WORKERS} 个）",
+            f"1 point each ({WORKERS} exist)",
             maximum=WORKERS,
         )
     ),
     Category(
         _count(
             "cards_in_hand",
-            Text("手上的区域牌", "Region cards in hand"),
-            Text(
-                "填写张数：每 3 张 1 分（向下取整）；平手时张数少者胜",
-                "Enter the number of cards: 1 point per 3, rounded down; on a tie, fewer cards wins",
-            ),
+            "手上的区域牌",
+            "Region cards in hand",
+            "填写张数：每 3 张 1 分（向下取整）；平手时张数少者胜",
+            "Enter the number of cards: 1 point per 3, rounded down; on a tie, fewer cards wins",
             maximum=REGION_CARDS,
         ),
         points=card_points,
@@ -298,16 +297,17 @@ CATEGORIES = (
 EXTRA_FIELDS = (
     _count(
         "empty_spaces",
-        Text("区域图板上的空格", "Empty spaces on the region boards"),
-        Text("不计分；平手时多者胜", "Not scored; on a tie, more wins"),
+        "区域图板上的空格",
+        "Empty spaces on the region boards",
+        "不计分；平手时多者胜",
+        "Not scored; on a tie, more wins",
     ),
     _count(
         "green_track",
-        Text("绿色计分轨", "Green track"),
-        Text(
-            "不计分；平手时分数少者胜（计分阶段助手可以填入）",
-            "Not scored; on a tie, fewer points wins (the scoring-phase helper can fill this in)",
-        ),
+        "绿色计分轨",
+        "Green track",
+        "不计分；平手时分数少者胜（计分阶段助手可以填入）",
+        "Not scored; on a tie, fewer points wins (the scoring-phase helper can fill this in)",
         rule="scoring-phase",
     ),
 )

@@ -127,7 +127,7 @@ def test_setup_outside_the_player_range_is_refused(players: int) -> None:
     with pytest.raises(ValueError, match="2–5 players"):
         checklist(GAME, players)
     with pytest.raises(ValueError, match="2–5 players"):
-        setup(players, advanced=True)
+        checklist(GAME, players, advanced=True)
 
 
 # ---------------------------------------------------------------- winner
