@@ -45,18 +45,22 @@ def parse_sheet(game: Game, raw: object) -> Sheet:
 
 
 def check_sheet(game: Game, raw: object) -> tuple[Sheet | None, list[SheetError]]:
-    """Validate a score sheet: the sheet (bad fields read as empty; None if unreadable) and every problem."""
+    """Validate a score sheet: the sheet (bad fields read as empty; None if unreadable) and every problem; the game's
+    rules across fields (`Game.validate`) once every field is well."""
     if not isinstance(raw, dict):
         return None, [SheetError("sheet", Text("计分表格式错误。", "the sheet must be an object."))]
     try:
         options = parse_options(game, raw.get("options"))
     except SheetError as error:
         return None, [error]
-    return check_form(game, raw, active_player_fields(game, options), game.table_fields, options)
+    sheet, problems = check_form(game, raw, active_player_fields(game, options), game.table_fields, options)
+    if sheet is not None and not problems and game.validate is not None:
+        problems.extend(game.validate(sheet))
+    return sheet, problems
 
 
 def check_helper_sheet(game: Game, helper: Helper, raw: object) -> tuple[Sheet | None, list[SheetError]]:
-    """Validate a helper's form the same way as a score sheet."""
+    """Validate a helper's form the same way as a score sheet (its fields only: no rules across a whole sheet)."""
     if not isinstance(raw, dict):
         return None, [SheetError("sheet", Text("表格格式错误。", "the form must be an object."))]
     try:
@@ -66,6 +70,10 @@ def check_helper_sheet(game: Game, helper: Helper, raw: object) -> tuple[Sheet |
     return check_form(game, raw, helper.player_fields, helper.table_fields, options)
 
 
+FORM_ENTRIES = frozenset({"players", "table", "options", "game"})
+"""What a sheet or a helper's form may hold."""
+
+
 def check_form(
     game: Game,
     raw: dict[str, Any],
@@ -73,13 +81,8 @@ def check_form(
     table_fields: tuple[Field, ...],
     options: dict[str, bool],
 ) -> tuple[Sheet | None, list[SheetError]]:
-    """Validate names, per-player fields and table fields; collect every problem."""
-    problems: list[SheetError] = []
-    for key in raw:
-        if key not in {"players", "table", "options", "game"}:
-            problems.append(SheetError(key, Text(f"未知条目：{key}。", f"unknown entry: {key}.")))
-    if "game" in raw and raw["game"] != game.id:
-        problems.append(_other_game(game, raw["game"]))
+    """Validate a form's entries, names, per-player fields and table fields; collect every problem."""
+    problems = _entry_problems(game, raw)
     raw_players = raw.get("players", [] if not fields else None)
     if not isinstance(raw_players, list):
         return None, [*problems, SheetError("players", Text("缺少玩家列表。", "the player list is missing."))]
@@ -88,79 +91,121 @@ def check_form(
             game.check_players(len(raw_players))
         except SheetError as error:
             problems.append(error)
-    by_key = {f.key: f for f in fields}
+    players = _read_players(game, raw_players, fields, problems)
+    table, table_values = _read_table(raw.get("table", {}), table_fields, problems)
+    problems.extend(_holder_problems(fields, players))
+    return Sheet(tuple(players), table_values, options, table_left_blank(table, table_fields)), problems
+
+
+def _entry_problems(game: Game, raw: dict[str, Any]) -> list[SheetError]:
+    """Entries a form does not take, and a game named that is not this one."""
+    problems = [
+        SheetError(key, Text(f"未知条目：{key}。", f"unknown entry: {key}.")) for key in raw if key not in FORM_ENTRIES
+    ]
+    if "game" in raw and raw["game"] != game.id:
+        problems.append(_other_game(game, raw["game"]))
+    return problems
+
+
+def _read_players(
+    game: Game, raw_players: list[Any], fields: tuple[Field, ...], problems: list[SheetError]
+) -> list[Player]:
+    """Each player's name and fields, read in seat order; every problem added to problems."""
     players: list[Player] = []
     seen: set[str] = set()
     for index, entry in enumerate(raw_players):
         if not isinstance(entry, dict):
             problems.append(SheetError(f"players[{index}]", Text("玩家格式错误。", "a player must be an object.")))
             entry = {}
-        try:
-            if not fields:  # a form with nothing per player: names do not matter
-                raise _NoNameNeeded
-            name = check_name(entry.get("name"), index)
-            if name_key(name) in seen:
-                raise SheetError(
-                    f"players[{index}].name",
-                    Text(
-                        f"玩家 {index + 1} 的名字：“{name}”重复了（不区分大小写和全角/半角）。",
-                        f"player {index + 1}'s name: “{name}” is used twice (case and full/half width do not count).",
-                    ),
-                )
-            seen.add(name_key(name))
-        except _NoNameNeeded:
-            name = ""
-        except SheetError as error:
-            problems.append(error)
-            name = ""
+        name = (
+            _player_name(entry.get("name"), index, seen, problems) if fields else ""
+        )  # no fields: names do not matter
         scores = entry.get("scores", {})
         if not isinstance(scores, dict):
             problems.append(SheetError(f"players[{index}].scores", Text("分数格式错误。", "scores must be an object.")))
             scores = {}
-        for key in scores:
-            if key not in by_key:
-                problems.append(_unused_score(game, f"players[{index}].scores.{key}", key))
-        values: dict[str, Any] = {}
-        for f in fields:
-            path = f"players[{index}].scores.{f.key}"
-            try:
-                values[f.key] = parse_field(scores.get(f.key), f, path)
-            except SheetError as error:
-                problems.append(_for_player(error, name or str(index + 1)))
-                values[f.key] = empty_value(f)
+        values = _read_scores(game, scores, fields, f"players[{index}].scores", name or str(index + 1), problems)
         players.append(Player(name, values, left_blank(scores, fields)))
-    table = raw.get("table", {})
+    return players
+
+
+def _player_name(raw: object, index: int, seen: set[str], problems: list[SheetError]) -> str:
+    """A player's name, checked and not used before at this table (added to seen); "" with a problem otherwise."""
+    try:
+        name = check_name(raw, index)
+    except SheetError as error:
+        problems.append(error)
+        return ""
+    if name_key(name) in seen:
+        problems.append(
+            SheetError(
+                f"players[{index}].name",
+                Text(
+                    f"玩家 {index + 1} 的名字：“{name}”重复了（不区分大小写和全角/半角）。",
+                    f"player {index + 1}'s name: “{name}” is used twice (case and full/half width do not count).",
+                ),
+            )
+        )
+        return ""
+    seen.add(name_key(name))
+    return name
+
+
+def _read_scores(
+    game: Game, scores: dict[str, Any], fields: tuple[Field, ...], path: str, who: str, problems: list[SheetError]
+) -> dict[str, Any]:
+    """One player's values by field key (a bad one read as empty); scores the form does not take are problems."""
+    keys = {f.key for f in fields}
+    problems.extend(_unused_score(game, f"{path}.{key}", key) for key in scores if key not in keys)
+    values: dict[str, Any] = {}
+    for f in fields:
+        try:
+            values[f.key] = parse_field(scores.get(f.key), f, f"{path}.{f.key}")
+        except SheetError as error:
+            problems.append(_for_player(error, who))
+            values[f.key] = empty_value(f)
+    return values
+
+
+def _read_table(
+    table: object, table_fields: tuple[Field, ...], problems: list[SheetError]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The table's entries as given (an object) and its values by field key (a bad one read as empty)."""
     if not isinstance(table, dict):
         problems.append(SheetError("table", Text("桌面条目格式错误。", "table must be an object.")))
         table = {}
-    known_table = {f.key for f in table_fields}
-    for key in table:
-        if key not in known_table:
-            problems.append(SheetError(f"table.{key}", Text(f"未知条目：{key}。", f"unknown entry: {key}.")))
-    table_values: dict[str, Any] = {}
+    known = {f.key for f in table_fields}
+    problems.extend(
+        SheetError(f"table.{key}", Text(f"未知条目：{key}。", f"unknown entry: {key}."))
+        for key in table
+        if key not in known
+    )
+    values: dict[str, Any] = {}
     for f in table_fields:
         try:
-            table_values[f.key] = parse_field(table.get(f.key), f, f"table.{f.key}")
+            values[f.key] = parse_field(table.get(f.key), f, f"table.{f.key}")
         except SheetError as error:
             problems.append(error)
-            table_values[f.key] = empty_value(f)
-    for f in fields:
-        if f.kind is FieldKind.ONE_PLAYER and players:
-            holders = sum(p.values[f.key] for p in players)
-            if holders != 1:
-                problems.append(
-                    SheetError(
-                        f.key,
-                        Text(
-                            f"{f.label.zh}：必须恰好一名玩家持有（现在 {holders} 名）。",
-                            f"{f.label.en}: exactly one player must hold it (now {holders}).",
-                        ),
-                    )
+            values[f.key] = empty_value(f)
+    return table, values
+
+
+def _holder_problems(fields: tuple[Field, ...], players: list[Player]) -> list[SheetError]:
+    """A mark that exactly one player holds (FieldKind.ONE_PLAYER), held by none or several."""
+    problems = []
+    for f in (f for f in fields if f.kind is FieldKind.ONE_PLAYER and players):
+        holders = sum(p.values[f.key] for p in players)
+        if holders != 1:
+            problems.append(
+                SheetError(
+                    f.key,
+                    Text(
+                        f"{f.label.zh}：必须恰好一名玩家持有（现在 {holders} 名）。",
+                        f"{f.label.en}: exactly one player must hold it (now {holders}).",
+                    ),
                 )
-    sheet = Sheet(tuple(players), table_values, options, table_left_blank(table, table_fields))
-    if not problems and game.validate is not None and fields == active_player_fields(game, options):
-        problems.extend(game.validate(sheet))
-    return sheet, problems
+            )
+    return problems
 
 
 def _other_game(game: Game, named: object) -> SheetError:
@@ -194,10 +239,6 @@ def tie_breakers_in_play(game: Game, options: Mapping[str, bool]) -> Game:
     """The game with only the tie-breakers its options switch on (a variant tie-breaker is off by default)."""
     chosen = tuple(t for t in game.tie_breakers if not t.requires or options.get(t.requires, False))
     return game if chosen == game.tie_breakers else replace(game, tie_breakers=chosen)
-
-
-class _NoNameNeeded(Exception):
-    """Raised internally to skip name checks on forms with no per-player fields."""
 
 
 def _for_player(error: SheetError, who: str) -> SheetError:

@@ -433,56 +433,15 @@ def scoring_phase(sheet: Sheet) -> HelperResult:
     start = sheet.table["red_start"]
     done = scorings_entered(sheet)
     _check_green(sheet, done)
-    if start == 0:
-        lines = [
-            Text(
-                "红色计分轨从 0 起算，只计本局得分。原文第 11 步说指示物放在“50的位置上”，意思不明；"
-                "要按字面从 50 起算，请在上方填 50。",
-                "Red track counted from 0: points scored only. Setup step 11 of the source puts the markers "
-                "“at 50”, which is unclear; to count from 50 as literally written, enter 50 above.",
-            )
-        ]
-    else:
-        lines = [
-            Text(
-                "红色计分轨从 50 起算（按原文第 11 步字面；其意思不明）。",
-                "Red track counted from 50 (setup step 11 read literally; its meaning is unclear).",
-            )
-        ]
-    lines.append(
-        Text(
-            "本工具假定：每次计分把当时绿色计分轨上的全部分数加到红色计分轨上（原文：转换到红色计分轨上，不要重置绿色计分轨）。",
-            "Assumed: at each scoring the whole green-track score at that moment is added to the red track (the source: "
-            "transfer it to the red track; do not reset the green track).",
-        )
-    )
-    lines.append(Text(f"已输入 {done}/{SCORINGS} 次计分。", f"Scorings entered: {done} of {SCORINGS}."))
+    lines = [
+        *_red_track_terms(start),
+        Text(f"已输入 {done}/{SCORINGS} 次计分。", f"Scorings entered: {done} of {SCORINGS}."),
+    ]
     reds: list[int] = []
-    for i, player in enumerate(sheet.players):
-        green, other = player.values["green"], player.values["red_other"]
-        now = start + sum(other) + sum(green[:done])
-        if now > MAX_VALUE:
-            raise SheetError(
-                f"players[{i}].scores.green",
-                Text(
-                    f"{_who(sheet, i)}：红色计分轨会超过 {MAX_VALUE}，请检查输入。",
-                    f"{_who(sheet, i)}: the red track would pass {MAX_VALUE}; check the numbers.",
-                ),
-            )
+    for i in range(len(sheet.players)):
+        now, line = _red_track_now(sheet, i, start, done)
         reds.append(now)
-        steps = [(SCORING_NAMES[k], red_after(start, green, other, k + 1)) for k in range(done)]
-        zh = "，".join(f"{name.zh}后 {red}" for name, red in steps)
-        en = ", ".join(f"after the {name.en} {red}" for name, red in steps)
-        marker = _marker(now)
-        tail_zh = f"；{marker.zh}" if marker else ""
-        tail_en = f"; {marker.en}" if marker else ""
-        who = _who(sheet, i)
-        lines.append(
-            Text(
-                f"{who}：{zh + '；' if zh else ''}红色计分轨现在 {now}{tail_zh}。",
-                f"{who}: {en + '; ' if en else ''}red track now {now}{tail_en}.",
-            )
-        )
+        lines.append(line)
     if done < SCORINGS:
         lines.append(
             Text(
@@ -500,6 +459,53 @@ def scoring_phase(sheet: Sheet) -> HelperResult:
     )
     greens = tuple(p.values["green"][SCORINGS - 1] for p in sheet.players)
     return HelperResult(tuple(lines), {"red_track": tuple(reds), "green_track": greens})
+
+
+def _red_track_terms(start: int) -> list[Text]:
+    """What the helper counts from (0, or 50 as the source's step 11 reads literally) and what it assumes."""
+    if start == 0:
+        counted = Text(
+            "红色计分轨从 0 起算，只计本局得分。原文第 11 步说指示物放在“50的位置上”，意思不明；"
+            "要按字面从 50 起算，请在上方填 50。",
+            "Red track counted from 0: points scored only. Setup step 11 of the source puts the markers "
+            "“at 50”, which is unclear; to count from 50 as literally written, enter 50 above.",
+        )
+    else:
+        counted = Text(
+            "红色计分轨从 50 起算（按原文第 11 步字面；其意思不明）。",
+            "Red track counted from 50 (setup step 11 read literally; its meaning is unclear).",
+        )
+    assumed = Text(
+        "本工具假定：每次计分把当时绿色计分轨上的全部分数加到红色计分轨上（原文：转换到红色计分轨上，不要重置绿色计分轨）。",
+        "Assumed: at each scoring the whole green-track score at that moment is added to the red track (the source: "
+        "transfer it to the red track; do not reset the green track).",
+    )
+    return [counted, assumed]
+
+
+def _red_track_now(sheet: Sheet, i: int, start: int, done: int) -> tuple[int, Text]:
+    """Player i's red track after the scorings done, and the line saying how it got there."""
+    green, other = sheet.players[i].values["green"], sheet.players[i].values["red_other"]
+    now = start + sum(other) + sum(green[:done])
+    if now > MAX_VALUE:
+        raise SheetError(
+            f"players[{i}].scores.green",
+            Text(
+                f"{_who(sheet, i)}：红色计分轨会超过 {MAX_VALUE}，请检查输入。",
+                f"{_who(sheet, i)}: the red track would pass {MAX_VALUE}; check the numbers.",
+            ),
+        )
+    steps = [(SCORING_NAMES[k], red_after(start, green, other, k + 1)) for k in range(done)]
+    zh = "，".join(f"{name.zh}后 {red}" for name, red in steps)
+    en = ", ".join(f"after the {name.en} {red}" for name, red in steps)
+    marker = _marker(now)
+    tail_zh = f"；{marker.zh}" if marker else ""
+    tail_en = f"; {marker.en}" if marker else ""
+    who = _who(sheet, i)
+    return now, Text(
+        f"{who}：{zh + '；' if zh else ''}红色计分轨现在 {now}{tail_zh}。",
+        f"{who}: {en + '; ' if en else ''}red track now {now}{tail_en}.",
+    )
 
 
 SCORING_HELPER = Helper(
