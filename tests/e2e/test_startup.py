@@ -107,7 +107,7 @@ def test_nothing_moves_while_python_starts(browser: Browser, site_server, viewpo
 
 def test_scoring_files_unlike_the_snapshot_are_imported_afresh(browser: Browser, site_server) -> None:
     """The snapshot has scoring/ imported; served files that differ from it (a mixed-up cache) win over it."""
-    source = (ROOT / "scoring" / "burgundy_cards.py").read_text(encoding="utf-8")
+    source = (ROOT / "scoring" / "games" / "burgundy_cards.py").read_text(encoding="utf-8")
     changed = source.replace("ANIMAL_KIND_POINTS = (0, 0, 1, 2, 4)", "ANIMAL_KIND_POINTS = (0, 0, 1, 2, 40)")
     assert changed != source
     with site_context(browser, VIEWPORTS["phone"]) as context:
