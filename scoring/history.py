@@ -436,7 +436,7 @@ def csv_rows(records: list[dict[str, Any]]) -> list[list[str]]:
                     _cell(player["name"]),
                     "" if player["total"] is None else str(player["total"]),
                     "yes" if player["place"] == 1 else "no",
-                    reason["rule"],
+                    reason["kind"],
                     _cell(reason["zh"]),
                     _cell(reason["en"]),
                     record["id"],

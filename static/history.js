@@ -120,7 +120,7 @@ export function setupHistory(section, py) {
       rule.href = `../rules/${record.game}/#${decided.section}`;
       winner.append(" ", rule);
     }
-    winner.dataset.rule = decided.rule;
+    winner.dataset.kind = decided.kind;
     const remove = document.createElement("button");
     remove.type = "button";
     remove.dataset.action = "delete-record";

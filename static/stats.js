@@ -170,7 +170,7 @@ export function setupStats(section, history) {
     section.dataset.state = "loading";
     section.dataset.pictures = "";
     const chosen = JSON.stringify(filterValues());
-    const answer = await history.run("stats", chosen, "later");
+    const answer = await history.run("stats", chosen, false); // false: the pictures come from a second call
     if (n !== asked) return;
     problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
     if (!answer.ok) {

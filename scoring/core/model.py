@@ -182,7 +182,7 @@ class Decision:
     def as_dict(self) -> dict[str, Any]:
         """JSON form."""
         return {
-            "rule": self.kind.value,
+            "kind": self.kind.value,
             "key": self.key,
             "section": self.section,
             "value": self.value,

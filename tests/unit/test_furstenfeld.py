@@ -198,7 +198,7 @@ def test_nobody_else_gets_a_place_or_a_total() -> None:
 
 def test_result_json_has_null_places_and_totals() -> None:
     result = score(GAME, sheet((6, 1), (3, 2))).as_dict()
-    assert result["players"][0]["decided_by"]["rule"] == "winner"
+    assert result["players"][0]["decided_by"]["kind"] == "winner"
     assert result["players"][1] | {"decided_by": None} == {
         "name": "Bo",
         "total": None,
@@ -206,7 +206,7 @@ def test_result_json_has_null_places_and_totals() -> None:
         "breakdown": {"palaces": 3},
         "decided_by": None,
     }
-    assert result["players"][1]["decided_by"]["rule"] == "unranked"
+    assert result["players"][1]["decided_by"]["kind"] == "unranked"
 
 
 def test_no_one_at_six_is_not_a_game_end() -> None:

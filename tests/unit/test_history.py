@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scoring import GAMES
 from scoring import history as history_module
 from scoring.__main__ import main
-from scoring.api import history_add, history_delete, history_export, history_import, history_view
+from scoring.api import history_add, history_delete, history_export, history_import, history_stats, history_view
 from scoring.core import check_sheet, score
 from scoring.history import CSV_COLUMNS, FORMAT, MAX_RECORDS, VERSION, make_record, read_history, read_stored, to_csv
 from tests.unit.test_properties import sheets
@@ -50,7 +50,7 @@ def test_a_record_keeps_date_game_players_totals_winner_and_rule() -> None:
     assert record["game_name"]["en"] == "The Castles of Burgundy: The Card Game"
     assert [(p["name"], p["total"], p["place"]) for p in record["players"]] == [("Bo", 20, 1), ("Ann", 19, 2)]
     assert record["winners"] == ["Bo"]
-    assert record["players"][0]["decided_by"]["rule"] == "total"
+    assert record["players"][0]["decided_by"]["kind"] == "total"
     assert record["players"][0]["decided_by"]["en"] == "Placed by total points (20)."
     # the sheet is kept cleaned: names without stray spaces, numbers as numbers, every field in use
     ann = record["sheet"]["players"][0]
@@ -328,6 +328,26 @@ def test_an_imported_file_is_always_checked_even_with_a_valid_seal(monkeypatch) 
     assert read_stored(forged).records[0]["players"][0]["total"] == 99  # the browser's own copy: trusted
     answer = history_import("", forged)
     assert answer["records"][0]["players"][0]["total"] == 20 and answer["problems"]
+
+
+DATA = Path(__file__).parent / "data"
+BEFORE_KIND = (DATA / "history-before-kind.stored.txt", DATA / "history-before-kind.json")
+"""A history as the site stored it and as it exported it while a decision's kind was written "rule" (now "kind"):
+made with commit 6342455, two games, one decided by a tie-breaker."""
+
+
+@pytest.mark.parametrize("path", BEFORE_KIND, ids=["stored", "exported"])
+def test_a_history_written_when_a_decision_said_rule_reads_as_today(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert '"rule":"tie-breaker"' in text.replace(" ", "")  # the old form, as written then
+    view = history_view(text)
+    assert view["ok"] and view["problems"] == []
+    decided = [[p["decided_by"] for p in r["players"]] for r in view["records"]]
+    assert [[d["kind"] for d in players] for players in decided] == [["tie-breaker", "tie-breaker"], ["total", "total"]]
+    assert not any("rule" in d for players in decided for d in players)
+    assert history_stats(view["stored"], {})["stats"]["overall"]["tie_breaks"] == 1
+    imported = history_import("", text)
+    assert imported["ok"] and imported["added"] == 2 and imported["problems"] == []
 
 
 def test_the_seal_covers_the_modules_that_shape_a_stored_history(tmp_path) -> None:
