@@ -1,4 +1,5 @@
-"""Rules and scoring for every game on the site: pure Python (the rules use the standard library only).
+"""Rules and scoring for every game on the site: pure Python, the standard library only but for segno, which
+share.py imports to draw a link's QR code (and only then).
 
 A game is one module in scoring/games/ with a `GAME` (see core.Game); it is found by iterating that package, so
 adding a game means adding its module (and its content folder), nothing else. The services beside it (api, history,

@@ -1,6 +1,7 @@
-"""SVG for the page: the result chart and the setup diagrams, built as text with every text escaped.
+"""SVG for the page, built as text with every text escaped: the result chart, the setup diagrams, and the
+statistics' pictures (wins, averages by category, totals over time).
 
-Both pictures are drawn in user units WIDTH wide; the page scales them to its column (a 360 px phone shows
+Every picture is drawn in user units WIDTH wide; the page scales them to its column (a 360 px phone shows
 them about 1:1). Text is drawn in the page's colour (currentColor), so it follows dark mode; the category
 colours have enough contrast on the light and the dark background alike. No style attributes: the page's
 Content-Security-Policy allows styles only from its own stylesheet.
