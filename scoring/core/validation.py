@@ -47,13 +47,11 @@ def parse_sheet(game: Game, raw: object) -> Sheet:
 def check_sheet(game: Game, raw: object) -> tuple[Sheet | None, list[SheetError]]:
     """Validate a score sheet: the sheet (bad fields read as empty; None if unreadable) and every problem; the game's
     rules across fields (`Game.validate`) once every field is well."""
-    if not isinstance(raw, dict):
-        return None, [SheetError("sheet", Text("计分表格式错误。", "the sheet must be an object."))]
-    try:
-        options = parse_options(game, raw.get("options"))
-    except SheetError as error:
-        return None, [error]
-    sheet, problems = check_form(game, raw, active_player_fields(game, options), game.table_fields, options)
+    read = _form_and_options(game, raw, Text("计分表格式错误。", "the sheet must be an object."))
+    if isinstance(read, list):
+        return None, read
+    form, options = read
+    sheet, problems = check_form(game, form, active_player_fields(game, options), game.table_fields, options)
     if sheet is not None and not problems and game.validate is not None:
         problems.extend(game.validate(sheet))
     return sheet, problems
@@ -61,13 +59,23 @@ def check_sheet(game: Game, raw: object) -> tuple[Sheet | None, list[SheetError]
 
 def check_helper_sheet(game: Game, helper: Helper, raw: object) -> tuple[Sheet | None, list[SheetError]]:
     """Validate a helper's form the same way as a score sheet (its fields only: no rules across a whole sheet)."""
+    read = _form_and_options(game, raw, Text("表格格式错误。", "the form must be an object."))
+    if isinstance(read, list):
+        return None, read
+    form, options = read
+    return check_form(game, form, helper.player_fields, helper.table_fields, options)
+
+
+def _form_and_options(
+    game: Game, raw: object, not_an_object: Text
+) -> tuple[dict[str, Any], dict[str, bool]] | list[SheetError]:
+    """A form and its options, read first; the one problem that stops reading it (no object, a bad option)."""
     if not isinstance(raw, dict):
-        return None, [SheetError("sheet", Text("表格格式错误。", "the form must be an object."))]
+        return [SheetError("sheet", not_an_object)]
     try:
-        options = parse_options(game, raw.get("options"))
+        return raw, parse_options(game, raw.get("options"))
     except SheetError as error:
-        return None, [error]
-    return check_form(game, raw, helper.player_fields, helper.table_fields, options)
+        return [error]
 
 
 FORM_ENTRIES = frozenset({"players", "table", "options", "game"})
