@@ -61,7 +61,7 @@ def throttled(site: Path, mbit: float, rtt_ms: float) -> Iterator[str]:
 
 def sent(base: str) -> int:
     """Body bytes the throttled server has sent so far."""
-    with urllib.request.urlopen(base + "__bytes") as answer:  # noqa: S310 (our own local server)
+    with urllib.request.urlopen(base + "__bytes") as answer:
         return int(answer.read())
 
 

@@ -64,7 +64,7 @@ class ThrottledHandler(SiteHandler):
     protocol_version = "HTTP/1.1"
     link: ClassVar[Link]
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (http.server's name)
+    def log_message(self, format: str, *args: object) -> None:
         """Quiet."""
 
     def do_GET(self) -> None:
