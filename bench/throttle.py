@@ -12,6 +12,7 @@ import argparse
 import functools
 import http.server
 import shutil
+import sys
 import threading
 import time
 from typing import ClassVar
@@ -90,6 +91,17 @@ class ThrottledHandler(SiteHandler):
         shutil.copyfileobj(source, outputfile, SLICE)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a connection mid-answer (a page left, a browser closed) is not an error here."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """Quiet about connections the browser dropped."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def main() -> None:
     """Serve a folder over a slowed link until interrupted."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -100,8 +112,7 @@ def main() -> None:
     args = parser.parse_args()
     ThrottledHandler.link = Link(args.mbit, args.rtt_ms)
     handler = functools.partial(ThrottledHandler, directory=args.directory)
-    with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
-        server.daemon_threads = True
+    with QuietServer(("127.0.0.1", args.port), handler) as server:
         server.serve_forever()
 
 
