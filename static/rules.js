@@ -2,7 +2,7 @@
 // let Escape close a glossary term's translation.
 import { keys, readChoice, writeChoice } from "./storage.js";
 
-const article = document.querySelector(".rules");
+const article = document.querySelector(".rules, .aid");
 const buttons = document.querySelectorAll(".view-switch [data-view]");
 function show(view) {
   article.dataset.view = view;
