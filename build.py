@@ -32,6 +32,7 @@ from sitebuild.links import check_links
 from sitebuild.publish import served_files, write_compressed, write_publishing
 from sitebuild.rules_markdown import inline_marks, render_markdown
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
+from sitebuild.views import PLAY_VIEWS, check_views
 
 ROOT = Path(__file__).resolve().parent
 CONTENT = ROOT / "content"
@@ -438,6 +439,10 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
         default_players=default_players,
         worker_config=worker_config(out),
         routes=play_routes(games),
+        views=PLAY_VIEWS,
+    )
+    check_views(
+        (out / "play" / "index.html").read_text(encoding="utf-8"), (STATIC / "play.js").read_text(encoding="utf-8")
     )
     write("play/python.html", "python.html", page="python")
     (out / "play" / "routes.css").write_text(route_styles(play_routes(games)), encoding="utf-8")
@@ -456,16 +461,15 @@ def route_styles(routes: dict[str, list[str]]) -> str:
 
     play.js also sets the hidden attributes as it switches; without scripts every game and tool shows.
     """
+    views = [view.id for view in PLAY_VIEWS]
     rules = [
         "/* Written by build.py. */",
-        "html[data-view] section.game, html[data-view] section.game [data-tool], html[data-view] #history,"
-        " html[data-view] #stats, html[data-view] #shared { display: none; }",
-        *(f'html[data-view="{view}"] #{view} {{ display: block; }}' for view in ("history", "stats", "shared")),
+        "html[data-view] section.game, html[data-view] section.game [data-tool], "
+        + ", ".join(f"html[data-view] #{view}" for view in views)
+        + " { display: none; }",
+        *(f'html[data-view="{view}"] #{view} {{ display: block; }}' for view in views),
     ]
-    rules += [
-        f'html[data-view="{view}"] .game-switch [data-current="{view}"] {{ display: inline; }}'
-        for view in ("history", "stats", "shared")
-    ]
+    rules += [f'html[data-view="{view}"] .game-switch [data-current="{view}"] {{ display: inline; }}' for view in views]
     for game, tools in routes.items():
         rules.append(f'html[data-view^="{game}/"] .game-switch [data-current="{game}"] {{ display: inline; }}')
         for tool in tools:

@@ -182,9 +182,6 @@ export class HistoryView {
   constructor(section, store) {
     this.section = section;
     this.store = store;
-    this.list = section.querySelector(".history-list");
-    this.status = section.querySelector(".history-status");
-    this.problems = section.querySelector(".problems");
     this.visible = false;
     this.shown = []; // the records listed
     section.querySelector("[data-action=export-json]").addEventListener("click", () => this.exportAs("json"));
@@ -207,7 +204,7 @@ export class HistoryView {
   }
 
   render(records) {
-    this.list.replaceChildren(...records.map((record) => entry(record, (r) => this.deleteRecord(r))));
+    this.section.querySelector(".history-list").replaceChildren(...records.map((record) => entry(record, (r) => this.deleteRecord(r))));
     this.section.querySelector(".history-empty").hidden = records.length > 0;
     for (const button of this.section.querySelectorAll("[data-action^=export]")) button.disabled = records.length === 0;
     this.section.dataset.count = String(records.length);
@@ -243,7 +240,8 @@ export class HistoryView {
   }
 
   async importFile(file) {
-    const { problems, status } = this;
+    const problems = this.section.querySelector(".problems");
+    const status = this.section.querySelector(".history-status");
     problems.replaceChildren();
     status.replaceChildren();
     if (file.size > MAX_FILE_BYTES) {

@@ -363,6 +363,9 @@ setupHelp();
 const { store: history, view: historyView } = setupHistory(document.querySelector("section.history"), (...args) => callPython("history", ...args));
 const stats = setupStats(document.querySelector("section.stats"), history);
 const share = setupShare(callPython, history);
+// Each view of <meta name="tc-views"> (sitebuild/views.py) and its controller; the build fails if the two lists differ.
+const views = { history: historyView, stats, shared: share };
+const viewIds = JSON.parse(document.querySelector("meta[name=tc-views]").content).map((v) => v.id);
 // The game on screen is set up at once; the others when the browser is idle, one per task (no long task at start).
 const controllers = new Map();
 function controller(id) {
@@ -380,9 +383,7 @@ function route() {
   const { view, game: id, tool: chosen } = window.tcView(location.hash); // static/route.js: the view shown at first paint
   root.dataset.view = view;
   document.body.dataset.view = view;
-  historyView.show(view === "history");
-  stats.show(view === "stats");
-  share.show(view === "shared");
+  for (const id of viewIds) views[id].show(view === id);
   for (const [other, s] of games) s.hidden = other !== id;
   for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === (id ?? view)));
   document.querySelector(".game-switch").open = false;

@@ -5,25 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, site_context
+from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, no_sideways_scroll, site_context
 
 pytestmark = pytest.mark.e2e
 GAME = "furstenfeld"
-
-
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> dict:
-    """Each test runs on a phone and on a desktop."""
-    return VIEWPORTS[request.param]
-
-
-def no_sideways_scroll(page: Page, viewport: dict) -> None:
-    """On a phone the page must not scroll sideways."""
-    if viewport["width"] < 400:
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
 
 
 def test_setup_checklist_basic_and_advanced(browser: Browser, site_server, viewport: dict) -> None:

@@ -65,7 +65,7 @@ def test_a_rules_page_caches_the_light_tier_only_and_works_offline(browser: Brow
         page = context.new_page()
         page.goto(f"{site_server.url}rules/bruges/")
         wait_until_offline_ready(page, python=False)
-        page.wait_for_timeout(2000)  # anything else the page or the worker would start
+        page.wait_for_load_state("networkidle")  # anything else the page or the worker would start has started
         assert python_requests(site_server, start) == []
         assert sent_bytes(site_server, start) <= LIGHT_LIMIT
         status = offline_status(page)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.conftest import ROOT
-from tests.e2e.playpage import VIEWPORTS, Play, site_context, wait_until_offline_ready
+from tests.e2e.playpage import VIEWPORTS, Play, frames_drawn, site_context, wait_until_offline_ready
 
 pytestmark = pytest.mark.e2e
 GAME = "burgundy-cards"
@@ -139,7 +139,7 @@ def test_nothing_moves_while_python_starts(browser: Browser, site_server, viewpo
         play = Play(page, site_server.url, GAME).open("score")
         play.wait_ready()
         expect(play.tool()).to_have_attribute("data-computed", "1", timeout=60_000)
-        page.wait_for_timeout(500)
+        frames_drawn(page, 3)  # the result on screen, and any shift it caused observed
         shifts = page.evaluate("window.__shifts")
         assert sum(shifts) < 0.1, shifts
 
