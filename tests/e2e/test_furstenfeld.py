@@ -245,3 +245,25 @@ def test_rules_links_from_the_helpers(browser: Browser, site_server) -> None:
         page.locator('[data-tool="turn-order"] h3 a.rule-link').click()
         expect(page.locator("#turn-order")).to_be_visible()
         expect(page.locator("#turn-order .col.zh")).to_contain_text("順序標示物最上方的玩家先執行")
+
+
+def test_palaces_that_decide_need_no_turn_positions(browser: Browser, site_server) -> None:
+    """Issue 28: palaces 6/5/4/3 name the winner with the turn positions blank; no field shows a 0 it refuses."""
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open("score")
+        play.set_players(4)
+        play.fill_sheet([(n, {"palaces": p}) for n, p in (("Ann", 6), ("Bo", 5), ("Cy", 4), ("Di", 3))])
+        play.expect_ranking(["1. Ann", "– Bo", "– Cy", "– Di"])
+        expect(play.problems()).to_be_empty()
+        assert play.field("turn_position", 0).get_attribute("placeholder") in (None, "")
+        play.fill("palaces", 2, 6)
+        problem = play.problems().locator("li")
+        expect(problem).to_have_count(1)
+        expect(problem).to_have_class(re.compile("needed"))
+        expect(problem).to_contain_text("Ann and Cy both built all 6 palaces")
+        expect(play.field("turn_position", 0)).to_have_attribute("data-needed", "true")
+        expect(play.field("turn_position", 1)).not_to_have_attribute("data-needed", "true")
+        play.fill("turn_position", 0, 2)
+        play.fill("turn_position", 2, 1)
+        play.expect_ranking(["1. Cy", "– Ann", "– Bo", "– Di"])
