@@ -18,6 +18,7 @@ import {
 } from "./sheet-inputs.js";
 import { printSheet, setupSharing, showProblems, showResult, typedIn } from "./sheet-results.js";
 import { setupHelp, setupNewGame } from "./sheet-dialogs.js";
+import { setupNames, showNames } from "./sheet-names.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -70,6 +71,7 @@ function showColumns(section) {
   const chosen = [...section.querySelectorAll("[data-option]:checked")].map((box) => box.closest("label").cloneNode(true));
   for (const clone of chosen) clone.querySelector("input").remove();
   section.querySelector(".options-label").replaceChildren(...chosen.flatMap((label) => [" · ", ...label.childNodes]));
+  showNames(section);
 }
 
 function remember(g, el) {
@@ -77,6 +79,7 @@ function remember(g, el) {
   if (el.dataset.field === "name") {
     state.names[Number(el.dataset.player)] = el.value;
     for (const twin of section.querySelectorAll(`[data-field=name][data-player="${el.dataset.player}"]`)) if (twin !== el) twin.value = el.value;
+    showNames(section);
   } else {
     if (el.matches("input.num")) typedNow(el);
     state.values[inputKey(toolOf(el), el)] = el.type === "radio" ? el.value : typedValue(el);
@@ -304,6 +307,7 @@ function setupGame(section) {
   });
   followSums(section);
   setupFlow(section);
+  setupNames(section);
   listen(g);
   setupSharing(g.sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
 
