@@ -2,6 +2,8 @@
 
 - Names whole: in a four-player grid every name is legible whole (the field when it fits, else the whole name over
   it in smaller type), and the fields keep 16 px type (iOS zooms into a smaller one).
+- What a field wants, where it is typed: the help under each row's label (no dotted glossary underline), and the
+  numbers wanted in the blank field (Bruges' statues 2–7, Burgundy's animal kinds 0–4).
 """
 
 from __future__ import annotations
@@ -55,6 +57,26 @@ ALL_WHOLE = f"""(win, doc, game) => ({NAMES_SHOWN})(win, doc, game).every((s) =>
     s.field[0] <= s.field[1] || (s.over && s.over.text === s.name && s.over.inside && s.over.covers && s.over.size >= 10))"""
 
 
+def open_at(tab: Tab, size: tuple[int, int], game: str) -> None:
+    """play/ in the frame at this size, this game's sheet shown, once Python has started (a page left while it
+    starts logs aborted fetches in Firefox); later games by their address, without a reload."""
+    if tab.js(framed("(win) => win.innerWidth")) != size[0] or tab.js(
+        framed("(win) => !win.location.pathname.endsWith('/play/')")
+    ):
+        load(tab, f"play/?w={size[0]}#{game}/score", size)
+        tab.wait(
+            framed("(win, doc) => doc.querySelector('.engine').dataset.state !== 'loading'"), timeout=120, what="Python"
+        )
+    tab.js(framed("(win, doc, game) => { win.location.hash = game + '/score'; }"), game)
+    tab.wait(
+        framed(
+            "(win, doc, game) => doc.querySelector(`a[data-game-tab=\"${game}\"]`).getAttribute('aria-current') === 'true'"
+        ),
+        game,
+        what=f"{game} shown",
+    )
+
+
 def whole(seen: dict) -> bool:
     """A name is legible whole: its field shows it all, or the whole name sits inside the field in 10 px or more."""
     if seen["field"][0] <= seen["field"][1]:
@@ -69,7 +91,7 @@ def test_names_whole_in_a_four_player_grid(tab: Tab) -> None:
     tab.js("() => { localStorage.setItem('tc:lang', 'en'); }")
     for size in (PHONE, SMALL_PHONE):
         for game in ("bruges", "tuscany"):
-            load(tab, f"play/?w={size[0]}&names={game}#{game}/score", size)
+            open_at(tab, size, game)
             tab.js(framed(TYPE_NAMES), game, NAMES)
             with contextlib.suppress(
                 EngineError
@@ -80,3 +102,33 @@ def test_names_whole_in_a_four_player_grid(tab: Tab) -> None:
             cut = [s for s in seen if not whole(s)]
             assert not cut, f"{tab.engine} {size} {game}: names cut off: {cut}"
             assert all(s["fieldType"] >= 16 for s in seen), f"{tab.engine} {size}: a name field under 16 px: {seen}"
+
+
+HINTS = """(win, doc, game, key) => {
+    const form = doc.querySelector(`section.game[data-game="${game}"] form[data-tool=score]`);
+    const field = form.querySelector(`input.num[data-field="${key}"][data-player="0"]`);
+    const row = field.closest('tbody[data-row], tr[data-row]');
+    const help = row.querySelector('small.row-help');
+    const label = row.querySelector('.label-help');
+    const box = (e) => e.getBoundingClientRect();
+    const cell = help.closest('th');
+    return {
+        placeholder: field.placeholder, helpShown: help.checkVisibility() && box(help).height >= 10,
+        helpSize: parseFloat(getComputedStyle(help).fontSize),
+        helpInside: box(help).left >= box(cell).left - 1 && box(help).right <= Math.max(box(cell).right, win.innerWidth) + 1,
+        underline: getComputedStyle(label).textDecorationStyle + ' ' + getComputedStyle(label).textDecorationLine,
+    };
+}"""
+
+
+def test_what_a_field_wants_is_shown_where_it_is_typed(tab: Tab) -> None:
+    """Point 2: on a phone the help sits under the label and the blank field names the numbers it takes."""
+    tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
+    tab.js("() => { localStorage.setItem('tc:lang', 'en'); }")
+    for size in (PHONE, SMALL_PHONE):
+        for game, key, wanted in (("bruges", "statues", "2–7"), ("burgundy-cards", "animal_kinds", "0–4")):
+            open_at(tab, size, game)
+            seen = tab.js(framed(HINTS), game, key)
+            assert seen["placeholder"] == wanted, f"{tab.engine} {size} {game}: {seen}"
+            assert seen["helpShown"] and seen["helpInside"] and seen["helpSize"] >= 10, f"{tab.engine} {size}: {seen}"
+            assert "underline" not in seen["underline"], f"{tab.engine} {size}: the label reads as a glossary term"
