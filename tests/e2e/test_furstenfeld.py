@@ -256,7 +256,7 @@ def test_palaces_that_decide_need_no_turn_positions(browser: Browser, site_serve
         play.fill_sheet([(n, {"palaces": p}) for n, p in (("Ann", 6), ("Bo", 5), ("Cy", 4), ("Di", 3))])
         play.expect_ranking(["1. Ann", "– Bo", "– Cy", "– Di"])
         expect(play.problems()).to_be_empty()
-        assert play.field("turn_position", 0).get_attribute("placeholder") in (None, "")
+        assert play.field("turn_position", 0).get_attribute("placeholder") == "1–5"  # no 0: it refuses 0
         play.fill("palaces", 2, 6)
         problem = play.problems().locator("li")
         expect(problem).to_have_count(1)
@@ -264,6 +264,19 @@ def test_palaces_that_decide_need_no_turn_positions(browser: Browser, site_serve
         expect(problem).to_contain_text("Ann and Cy both built all 6 palaces")
         expect(play.field("turn_position", 0)).to_have_attribute("data-needed", "true")
         expect(play.field("turn_position", 1)).not_to_have_attribute("data-needed", "true")
+        # point 4: the heading and the disabled save button say why there is no ranking
+        expect(play.tool().locator(".result h4")).to_have_text(
+            "Ranking: not yet, see the messages above.", use_inner_text=True
+        )
+        expect(play.tool().locator("[data-action=save-history]")).to_be_disabled()
+        expect(play.tool().locator(".save-why")).to_be_visible()
         play.fill("turn_position", 0, 2)
         play.fill("turn_position", 2, 1)
         play.expect_ranking(["1. Cy", "– Ann", "– Bo", "– Di"])
+        expect(play.tool().locator(".result h4")).to_have_text("Ranking", use_inner_text=True)
+        expect(play.tool().locator(".save-why")).to_be_hidden()
+        # point 7: the screen reader's line says the ranking shown, and nothing once the sheet is open again
+        announced = play.tool().locator(".announce")
+        expect(announced).to_contain_text("Cy", timeout=10_000)
+        play.fill("turn_position", 2, "")
+        expect(announced).to_have_text("", timeout=10_000)
