@@ -19,6 +19,7 @@ import {
 } from "./sheet-inputs.js";
 import { printSheet, setupSharing, showProblems, showResult, typedIn } from "./sheet-results.js";
 import { setupHelp, setupNewGame } from "./sheet-dialogs.js";
+import { setupNames, showNames } from "./sheet-names.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -72,6 +73,7 @@ function showColumns(section) {
   const chosen = [...section.querySelectorAll("[data-option]:checked")].map((box) => box.closest("label").cloneNode(true));
   for (const clone of chosen) clone.querySelector("input").remove();
   section.querySelector(".options-label").replaceChildren(...chosen.flatMap((label) => [" · ", ...label.childNodes]));
+  showNames(section);
 }
 
 function remember(game, el) {
@@ -79,6 +81,7 @@ function remember(game, el) {
   if (el.dataset.field === "name") {
     state.names[Number(el.dataset.player)] = el.value;
     for (const twin of section.querySelectorAll(`[data-field=name][data-player="${el.dataset.player}"]`)) if (twin !== el) twin.value = el.value;
+    showNames(section);
   } else {
     if (el.matches("input.num")) typedNow(el);
     state.values[inputKey(toolOf(el), el)] = el.type === "radio" ? el.value : typedValue(el);
@@ -340,6 +343,7 @@ function setupGame(section, services) {
   const game = gameController(section, services);
   followSums(section);
   setupFlow(section);
+  setupNames(section);
   listen(game);
   setupSharing(game.sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
   const tickedEarly = [...game.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);

@@ -94,9 +94,13 @@ def test_a_message_mixing_both_scripts_is_written_in_one(tables: dict[str, zh_sc
     # core.py writes Simplified around the label that bruges.py writes in Traditional.
     problem = evaluate("bruges", {"players": [{"name": "Ann", "scores": {"majority_markers": 4}}, {"name": "Bo"}]})
     mixed = problem["problems"][0]["zh"]
-    assert mixed == "Ann：多數標記：最大为 3。"
-    assert tables["zh-Hans"].apply(mixed) == "Ann：多数标记：最大为 3。"
-    assert tables["zh-Hant"].apply(mixed) == "Ann：多數標記：最大為 3。"
+    wants = "（翻到彩色面的基本多數標記（聲望、人物、運河），每個 4 分，最多 3 個）"  # the field's help, said again
+    assert mixed == "Ann：多數標記：最大为 3。" + wants
+    assert (
+        tables["zh-Hans"].apply(mixed)
+        == "Ann：多数标记：最大为 3。（翻到彩色面的基本多数标记（声望、人物、运河），每个 4 分，最多 3 个）"
+    )
+    assert tables["zh-Hant"].apply(mixed) == "Ann：多數標記：最大為 3。" + wants
 
 
 def test_phrase_conversions_in_scoring_were_read() -> None:
