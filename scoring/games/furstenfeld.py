@@ -295,9 +295,9 @@ def final_position_problems(players: Sequence[Player]) -> list[SheetError]:
                 Text(
                     f"{'、'.join(names)} 都建造完 {PALACES} 張宮殿卡：最後一輪順序中最先的玩家獲勝。"
                     f"請填 {'、'.join(asked)} 的「{FINAL_POSITION.zh}」（1–{len(players)}）。",
-                    f"{_and(names)} {'both' if len(names) == 2 else 'all'} built all {PALACES} palaces: the one "
+                    f"{english_list(names)} {'both' if len(names) == 2 else 'all'} built all {PALACES} palaces: the one "
                     f"first in the final round's turn order wins. Type the {FINAL_POSITION.en.lower()} "
-                    f"(1–{len(players)}) for {_and(asked)}.",
+                    f"(1–{len(players)}) for {english_list(asked)}.",
                 ),
             )
         )

@@ -256,7 +256,7 @@ def test_palaces_alone_decide_without_turn_positions() -> None:
     answer = evaluate("furstenfeld", blank_positions(6, 5, 4, 3))
     assert answer["ok"], answer["problems"]
     assert answer["result"]["players"][0]["name"] == "Ann"
-    assert answer["result"]["players"][0]["decided_by"]["rule"] == "winner"
+    assert answer["result"]["players"][0]["decided_by"]["kind"] == "winner"
 
 
 def test_turn_positions_are_asked_only_of_the_players_at_six() -> None:
