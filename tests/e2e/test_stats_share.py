@@ -143,7 +143,10 @@ def test_persistent_storage_asked_at_the_first_save_and_said(browser: Browser, s
         play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
         play.tool().get_by_role("button", name="Save to history").click()
         said = play.tool().locator(".persist-state")
-        expect(said).to_contain_text("agreed to keep" if granted else "did not promise to keep")
+        expect(said).to_contain_text("agreed to keep" if granted else "may clear the history by itself")
+        if not granted:  # said calmly, with what to do: not red like a problem
+            expect(said).to_contain_text("export a copy from History")
+            assert "179, 38, 30" not in said.evaluate("(p) => getComputedStyle(p).color")  # not --bad
         assert page.evaluate("window.__persistAsked") == 1
         page.goto(f"{site_server.url}play/#history")
         keep = page.locator("section.history .keep")
