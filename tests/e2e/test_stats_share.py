@@ -84,7 +84,7 @@ def test_statistics_view_with_filters_pictures_and_merged_names(browser: Browser
         expect(stats.locator(".aliases li")).to_have_text(re.compile("小明 → Xiaoming"))
         assert json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["names"] == {"小明": "Xiaoming"}
         stats.locator("[data-filter=player]").select_option("Bo")
-        expect(overall.locator(".stats-summary")).to_contain_text("1 games")
+        expect(overall.locator(".stats-summary")).to_contain_text("1 game ·")
         stats.locator("[data-filter=player]").select_option("")
         stats.locator("[data-filter=since]").fill("2026-01-02")
         stats.locator("[data-filter=since]").dispatch_event("change")
