@@ -456,6 +456,10 @@ def play_routes(games: list[GameContent]) -> dict[str, list[str]]:
     return {c.game.id: ["setup", "score", *(h.id for h in c.game.helpers)] for c in games}
 
 
+GAME_ONLY = (".play-bar", ".game-switch .switch-label")
+"""play/'s parts that belong to a game's tools: hidden on the history, statistics and a received result."""
+
+
 def route_styles(routes: dict[str, list[str]]) -> str:
     """play/routes.css: only the view static/route.js names on <html data-view> shows, from first paint.
 
@@ -470,6 +474,8 @@ def route_styles(routes: dict[str, list[str]]) -> str:
         *(f'html[data-view="{view}"] #{view} {{ display: block; }}' for view in views),
     ]
     rules += [f'html[data-view="{view}"] .game-switch [data-current="{view}"] {{ display: inline; }}' for view in views]
+    # the calculator's state, the screen-awake switch and "Game:" mean nothing away from a game
+    rules.append(", ".join(f'html[data-view="{view}"] {part}' for view in views for part in GAME_ONLY) + " { display: none; }")
     for game, tools in routes.items():
         rules.append(f'html[data-view^="{game}/"] .game-switch [data-current="{game}"] {{ display: inline; }}')
         for tool in tools:

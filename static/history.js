@@ -5,7 +5,7 @@
 import { timings } from "./engine.js";
 import { uiLang } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
-import { ask, bilingual, download, nameText, whenIdle } from "./ui.js";
+import { ask, bilingual, counted, download, nameText, whenIdle } from "./ui.js";
 import { askPersist, markExported, showKeep } from "./persist.js";
 import { finishedAt } from "./share.js";
 
@@ -106,7 +106,14 @@ export class HistoryStore {
     }
     // The first game: ask the browser to keep the site's data. Firefox asks the user, so the answer is shown when it
     // comes and the save does not wait for it.
-    if (answer.count === 1) askPersist().then((said) => box.append(bilingual("p", said, "persist-state")));
+    // The answer is said once (not after every save, as a problem): a calm note with what it means and what to do.
+    if (answer.count === 1 || !read(keys.persistSaid)) {
+      askPersist().then((said) => {
+        if (read(keys.persistSaid)) return;
+        write(keys.persistSaid, "1");
+        box.append(bilingual("p", said, "persist-state"));
+      });
+    }
     return true;
   }
 
@@ -253,7 +260,7 @@ export class HistoryView {
     this.render(answer.records);
     say(status, {
       zh: `已导入 ${answer.added} 局；${answer.already} 局已经在历史记录中；${answer.skipped} 条记录无法读取。`,
-      en: `Imported ${answer.added} games; ${answer.already} were already in the history; ${answer.skipped} records could not be read.`,
+      en: `Imported ${counted(answer.added, "game")}; ${answer.already} ${answer.already === 1 ? "was" : "were"} already in the history; ${counted(answer.skipped, "record")} could not be read.`,
     });
     if (answer.problems.length) report(problems, { zh: "文件中的问题：", en: "Problems in the file:" }, answer.problems);
   }

@@ -85,7 +85,7 @@ def test_statistics_view_with_filters_pictures_and_merged_names(browser: Browser
         expect(stats.locator(".aliases li")).to_have_text(re.compile("小明 → Xiaoming"))
         assert json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["names"] == {"小明": "Xiaoming"}
         stats.locator("[data-filter=player]").select_option("Bo")
-        expect(overall.locator(".stats-summary")).to_contain_text("1 games")
+        expect(overall.locator(".stats-summary")).to_contain_text("1 game ·")
         stats.locator("[data-filter=player]").select_option("")
         stats.locator("[data-filter=since]").fill("2026-01-02")
         stats.locator("[data-filter=since]").dispatch_event("change")
@@ -144,7 +144,10 @@ def test_persistent_storage_asked_at_the_first_save_and_said(browser: Browser, s
         play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
         play.tool().get_by_role("button", name="Save to history").click()
         said = play.tool().locator(".persist-state")
-        expect(said).to_contain_text("agreed to keep" if granted else "did not promise to keep")
+        expect(said).to_contain_text("agreed to keep" if granted else "may clear the history by itself")
+        if not granted:  # said calmly, with what to do: not red like a problem
+            expect(said).to_contain_text("export a copy from History")
+            assert "179, 38, 30" not in said.evaluate("(p) => getComputedStyle(p).color")  # not --bad
         assert page.evaluate("window.__persistAsked") == 1
         page.goto(f"{site_server.url}play/#history")
         keep = page.locator("section.history .keep")
