@@ -18,6 +18,7 @@ import {
 } from "./sheet-inputs.js";
 import { printSheet, setupSharing, showProblems, showResult, typedIn } from "./sheet-results.js";
 import { setupHelp, setupNewGame } from "./sheet-dialogs.js";
+import { setupStartPick } from "./start-player.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -305,6 +306,12 @@ function setupGame(section) {
   followSums(section);
   setupFlow(section);
   listen(g);
+  const showStart = setupStartPick(g);
+  const refresh = g.refresh;
+  g.refresh = () => {
+    refresh();
+    showStart();
+  };
   setupSharing(g.sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
 
   const tickedEarly = [...g.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
