@@ -9,32 +9,32 @@ import { message } from "./site.js";
 const cleanName = (name) => String(name ?? "").trim().split(/\s+/).join(" ");
 
 /** The names typed in the sheet's columns for the current player count, or null when one is missing. */
-function sheetNames(g) {
-  const names = Array.from({ length: playerCount(g.section) }, (_, i) => cleanName(g.state.names[i]));
+function sheetNames(game) {
+  const names = Array.from({ length: playerCount(game.section) }, (_, i) => cleanName(game.state.names[i]));
   return names.every(Boolean) ? names : null;
 }
 
-/** Wire the pick of one game's checklist; return the function that shows the kept pick (after a reload or a sync). */
-export function setupStartPick(g) {
-  const box = g.section.querySelector(".start-pick");
+/** Wire the pick of one game's checklist (game: play.js's controller); return the function that shows the kept pick. */
+export function setupStartPick(game) {
+  const box = game.section.querySelector(".start-pick");
   if (!box) return () => {};
   const out = box.querySelector(".start-picked");
   const show = () => {
-    const start = g.state.start;
+    const start = game.state.start;
     if (!start) out.replaceChildren();
     else if (start.kind === "order") out.replaceChildren(message("start-order", { names: start.names.join(" → ") }));
     else out.replaceChildren(message("start-picked", { names: start.names[0], count: start.from }));
   };
   box.querySelector("[data-action=pick-start]").addEventListener("click", () => {
-    const names = sheetNames(g);
+    const names = sheetNames(game);
     if (!names) {
       out.replaceChildren(message("start-names"));
       return;
     }
     const kind = box.dataset.kind;
     const picked = kind === "order" ? shuffled(names) : [names[randomBelow(names.length)]];
-    g.state.start = { kind, names: picked, from: names.length };
-    save(g.gameId, g.state);
+    game.state.start = { kind, names: picked, from: names.length };
+    save(game.gameId, game.state);
     show();
   });
   show();
