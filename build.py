@@ -58,8 +58,9 @@ CSP = {
     "form-action": "'self'",
 }
 """Every page: nothing from another host, no inline script, style or event handler."""
-PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:"}
-"""Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL."""
+PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:", "img-src": "'self' blob:"}
+"""Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL; play/ draws a
+finished sheet's picture from an SVG it made itself, loaded as an image from a blob: URL (static/result-picture.js)."""
 PYTHON_PAGES = {"play", "python"}
 FRAMED_PAGES = {"python"}
 FRAME_ANCESTORS = {True: "'self'", False: "'none'"}

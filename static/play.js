@@ -20,6 +20,7 @@ import {
 import { printSheet, setupSharing, showProblems, showResult, typedIn } from "./sheet-results.js";
 import { setupHelp, setupNewGame } from "./sheet-dialogs.js";
 import { setupStartPick } from "./start-player.js";
+import { setupPicture } from "./result-picture.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -345,7 +346,9 @@ function setupGame(section, services) {
   followSums(section);
   setupFlow(section);
   listen(game);
-  setupSharing(game.sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
+  const gameName = () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent;
+  setupSharing(game.sheet, gameName);
+  setupPicture(game.sheet, gameName, () => `${game.gameId}-${new Date().toISOString().slice(0, 10)}.png`);
   const tickedEarly = [...game.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
   applyState(game, true);
   applyTicks(game);
