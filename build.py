@@ -59,8 +59,9 @@ CSP = {
     "form-action": "'self'",
 }
 """Every page: nothing from another host, no inline script, style or event handler."""
-PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:"}
-"""Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL."""
+PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:", "img-src": "'self' blob:"}
+"""Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL; play/ draws a
+finished sheet's picture from an SVG it made itself, loaded as an image from a blob: URL (static/result-picture.js)."""
 PYTHON_PAGES = {"play", "python"}
 FRAMED_PAGES = {"python"}
 FRAME_ANCESTORS = {True: "'self'", False: "'none'"}
@@ -475,7 +476,9 @@ def route_styles(routes: dict[str, list[str]]) -> str:
     ]
     rules += [f'html[data-view="{view}"] .game-switch [data-current="{view}"] {{ display: inline; }}' for view in views]
     # the calculator's state, the screen-awake switch and "Game:" mean nothing away from a game
-    rules.append(", ".join(f'html[data-view="{view}"] {part}' for view in views for part in GAME_ONLY) + " { display: none; }")
+    rules.append(
+        ", ".join(f'html[data-view="{view}"] {part}' for view in views for part in GAME_ONLY) + " { display: none; }"
+    )
     for game, tools in routes.items():
         rules.append(f'html[data-view^="{game}/"] .game-switch [data-current="{game}"] {{ display: inline; }}')
         for tool in tools:

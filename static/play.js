@@ -20,6 +20,8 @@ import {
 import { printSheet, setupSharing, showProblems, showResult, typedIn } from "./sheet-results.js";
 import { setupHelp, setupNewGame } from "./sheet-dialogs.js";
 import { setupNames, showNames } from "./sheet-names.js";
+import { setupStartPick } from "./start-player.js";
+import { setupPicture } from "./result-picture.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -310,6 +312,7 @@ function gameController(section, { history, share }) {
     history, // where a final sheet is saved (history.js's HistoryStore)
     share, // told of every score computed, for the sheet's link and QR code (share.js)
     showPicks: () => showPicks(), // the quick picks of known names under the empty name fields
+    showStart: () => showStart(), // who starts: the pick kept with the sheet, shown (start-player.js)
     showSaveState: () => showSaveState(game), // the save button and the "saved" line, from the sheet's state
     isFinalUnsaved: () => game.sheet.dataset.state === "final" && !isSaved(game), // a final sheet not in the history
     saveToHistory: () => saveToHistory(game), // save the final sheet to the history; true when it is stored
@@ -321,12 +324,14 @@ function gameController(section, { history, share }) {
     game.showPicks();
     recomputeAll(game);
   });
+  const showStart = setupStartPick(game);
   return game;
 }
 
 function refresh(game) {
   applyState(game);
   game.showPicks();
+  game.showStart();
   refreshChecklist(game);
   recomputeAll(game);
 }
@@ -345,7 +350,9 @@ function setupGame(section, services) {
   setupFlow(section);
   setupNames(section);
   listen(game);
-  setupSharing(game.sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
+  const gameName = () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent;
+  setupSharing(game.sheet, gameName);
+  setupPicture(game.sheet, gameName, () => `${game.gameId}-${new Date().toISOString().slice(0, 10)}.png`);
   const tickedEarly = [...game.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
   applyState(game, true);
   applyTicks(game);
