@@ -1,6 +1,9 @@
 // The calculator's Python (PyScript's PyWorker on the local Pyodide, in a web worker), started by <head> while the
 // page is still being parsed; play.js calls into it. Timings for the benchmark: window.__tcTimings.
+import { watch } from "./watchdog.js";
+
 export const timings = (window.__tcTimings ??= { recompute: [] });
+
 const config = JSON.parse(document.querySelector("meta[name=tc-worker-config]").content);
 
 /** After this long without an answer, the sheet says the calculator is slow to start (it may still come). */
@@ -11,12 +14,14 @@ function whenParsed(work) {
   else work();
 }
 
-/** The status line at the top, and html[data-engine] for the note beside every grid (loading, slow, ready, failed). */
+/** The status line at the top, and html[data-engine] for the note beside every grid (loading, restarting, slow,
+ *  ready, failed); the line says "ready again" once a worker has died and another started. */
 function showState(state, error = null) {
   document.documentElement.dataset.engine = state;
   whenParsed(() => {
     const line = document.querySelector(".engine");
     if (state !== "slow") line.dataset.state = state;
+    if (restarts) line.dataset.restarted = String(restarts);
     if (error) for (const code of document.querySelectorAll(".engine-error")) code.textContent = String(error);
   });
 }
@@ -62,12 +67,19 @@ function pyscriptFrame() {
 }
 
 let workerPromise = null;
+let framePromise = null; // PyWorker, from the frame made once for the page
+let watched = null; // the worker in use, watched (watchdog.js)
+let restarts = 0;
+/** A worker that dies this many times is not started again: the page says the calculator failed. */
+const MAX_RESTARTS = 3;
+
 export function startWorker() {
   if (workerPromise) return workerPromise;
-  timings.workerStart = performance.now();
-  showState("loading");
+  if (!restarts) timings.workerStart = performance.now();
+  showState(restarts ? "restarting" : "loading");
   const slow = setTimeout(() => showState("slow"), SLOW_MS);
-  workerPromise = pyscriptFrame()
+  framePromise ??= pyscriptFrame();
+  workerPromise = framePromise
     .then((PyWorker) =>
       PyWorker(new URL("../static/worker.py", import.meta.url).href, {
         type: "pyodide",
@@ -77,10 +89,11 @@ export function startWorker() {
     )
     .then(async (worker) => {
       await worker.sync.ping();
-      timings.workerReady = performance.now();
+      if (!restarts) timings.workerReady = performance.now();
       clearTimeout(slow);
       showState("ready");
-      return worker.sync;
+      watched = watch(worker, worker.sync, restart);
+      return watched;
     })
     .catch((error) => {
       clearTimeout(slow);
@@ -91,9 +104,28 @@ export function startWorker() {
   return workerPromise;
 }
 
+/** The worker died (watchdog.js has answered its waiting calls): start another, then let the page compute again. */
+function restart(reason) {
+  restarts += 1;
+  workerPromise = null;
+  if (restarts > MAX_RESTARTS) {
+    workerPromise = Promise.reject(new Error(`the calculator stopped ${restarts} times: ${reason}`));
+    workerPromise.catch(() => {});
+    showState("failed", `the calculator stopped ${restarts} times; the last time: ${reason}`);
+    return;
+  }
+  startWorker().then(
+    () => document.dispatchEvent(new CustomEvent("tc:engine-restarted", { detail: { reason, restarts } })),
+    () => {},
+  );
+}
+
+/** The worker in use and its watch (for tests, which end it to check that the page recovers), or null. */
+export const watchedWorker = () => watched;
+
 export async function callPython(name, ...args) {
   const py = await startWorker();
-  return JSON.parse(await py[name](...args));
+  return JSON.parse(await py.call(name, ...args));
 }
 
 startWorker();

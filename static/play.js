@@ -412,6 +412,12 @@ for (const scroller of document.querySelectorAll(".grid-scroll")) {
 }
 
 addEventListener("hashchange", route);
+// The calculator's worker died and another has started (engine.js, watchdog.js): the sheet on screen is worked out
+// again from its fields (the others are when they are opened). A received link is not opened again by itself.
+document.addEventListener("tc:engine-restarted", () => {
+  const { game: id, tool } = window.tcView(location.hash);
+  if (id) controller(id).activate(tool);
+});
 // A new language or script: write the outputs again (the ranking's reasons and the share text follow it).
 document.addEventListener("tc:prefs", (event) => {
   if (event.detail.name !== "theme") route();
