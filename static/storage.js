@@ -7,6 +7,7 @@ export const keys = {
   game: (gameId) => `tc:v${STORE_VERSION}:game:${gameId}`,
   undo: (gameId) => `tc:v${STORE_VERSION}:undo:${gameId}`,
   history: `tc:v${STORE_VERSION}:history`,
+  offlinePython: "tc:offline-python", // the reader keeps the calculator offline (offline.js; the service worker too)
 };
 
 const MESSAGES = {
@@ -42,6 +43,9 @@ function show(kind) {
   line.dataset.problem = kind ?? "";
   line.replaceChildren(...(kind === null ? [] : bilingual("span", MESSAGES[kind]).childNodes));
 }
+
+/** What the storage refused last: "blocked", "full", or null once a write has worked again. */
+export const storageProblem = () => problem;
 
 /** The stored text, or null; a blocked storage is reported and reads as empty. */
 export function read(key) {
