@@ -22,7 +22,6 @@ def _forget_scoring_unlike_its_files():
 _forget_scoring_unlike_its_files()
 
 
-
 def _say_when_fatal():
     """Pyodide's fatal error (a stack overflow in its JavaScript) leaves this worker unable to answer any call: have
     Pyodide post "tc:fatal" to the page then, which starts another worker (static/watchdog.js)."""
