@@ -19,17 +19,18 @@ from pathlib import Path
 
 import segno
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from scoring import GAMES
 from scoring.api import setup_json
 from scoring.core import Field, FieldKind, Game, Text
 from sitebuild import BuildError, zh_script
+from sitebuild.aid import Aid, AidLine, load_aid
 from sitebuild.glossary import TermMarker, check_labels, check_terms_used
 from sitebuild.hosts import check_hosts
 from sitebuild.links import check_links
 from sitebuild.publish import served_files, write_compressed, write_publishing
+from sitebuild.rules_markdown import inline_marks, render_markdown
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
 
 ROOT = Path(__file__).resolve().parent
@@ -67,8 +68,8 @@ PYTHON_TIER = ("pyodide/", "pyscript/", "py/", "static/worker.py", "static/pyodi
 """The offline copy's heavy tier (the calculator's Python), cached on a visit to play/ or when the reader asks."""
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 HAN = re.compile(r"[\u3400-\u9fff]")
-RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+)$")
-"""Ids the rules page gives its introduction, its glossary and the glossary's rows."""
+RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+|aid)$")
+"""Ids the rules page gives its introduction, its glossary and the glossary's rows; search's name for the aid."""
 
 
 @dataclass(frozen=True)
@@ -98,25 +99,7 @@ class GameContent:
     texts: dict[str, RulesText]
     glossary: tuple[dict[str, str], ...]
     scripts: dict[str, RulesText] = field(default_factory=dict)  # Chinese by script tag: the source's, OpenCC's
-
-
-_markdown = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
-
-
-def editorial_marks(html: str) -> str:
-    """Rendered HTML with the editorial marks of content/FORMAT.md as elements."""
-    html = re.sub(r"\{\+(.+?)\+\}", r'<ins class="repair">\1</ins>', html, flags=re.S)
-    return re.sub(r"\{\?(.+?)\?\}", r'<mark class="doubt">\1</mark>', html, flags=re.S)
-
-
-def render_markdown(text: str) -> Markup:
-    """Markdown to HTML (raw HTML escaped), with the editorial marks of content/FORMAT.md."""
-    return Markup(editorial_marks(_markdown.render(text)).replace("<blockquote>", '<blockquote class="note">'))
-
-
-def inline_marks(text: str) -> Markup:
-    """A heading's text with its editorial marks, as inline Markdown: "4. Recruit nobles" is a title, not a list."""
-    return Markup(editorial_marks(_markdown.renderInline(text)).strip())
+    aid: Aid | None = None  # the player aid (content/<game>/aid.toml)
 
 
 def parse_rules(path: Path) -> RulesText:
@@ -192,7 +175,9 @@ def load_content() -> list[GameContent]:
             raise BuildError(f"{folder}: missing content folder for game {game.id!r}")
         texts = {lang: parse_rules(folder / f"{lang}.md") for lang in LANGS}
         scripts = {target: rules_in_script(texts["zh"], game.source_lang, target) for target in zh_script.SCRIPTS}
-        games.append(GameContent(game, texts, load_glossary(folder / "glossary.toml"), scripts))
+        ids = {s.id for s in texts["zh"].sections}
+        aid = load_aid(folder / "aid.toml", game, ids)
+        games.append(GameContent(game, texts, load_glossary(folder / "glossary.toml"), scripts, aid))
     return games
 
 
@@ -269,10 +254,31 @@ def search_docs(games: list[GameContent]) -> tuple[list[Doc], list[TermDoc]]:
                 in_other_script(Doc(game.id, s.id, doc_lang, plain_text(s.title), plain_text(s.html)))
                 for s in text.sections
             ]
+        docs += aid_docs(content)
         for row, term in enumerate(content.glossary, start=1):
             other = zh_script.convert(term["zh"], game.source_lang, zh_script.other(game.source_lang))
             terms.append(TermDoc(game.id, f"term-{row}", term["zh"], term["en"], term.get("note", ""), other))
     return docs, terms
+
+
+AID_TITLE = Text("玩家速查", "Player aid")
+
+
+def aid_docs(content: GameContent) -> list[Doc]:
+    """What search finds in a player aid: all its lines in each language, as one text found under section 'aid'."""
+    assert content.aid is not None
+    game = content.game
+    docs = []
+    for lang in LANGS:
+        doc_lang = game.source_lang if lang == "zh" else "en"
+        lines = []
+        for _, _, part in content.aid.parts:
+            for line in part:
+                label = f"{getattr(line.field.label, lang)}: " if line.field else ""
+                lines.append(label + plain_text(inline_marks(getattr(line, lang))))
+        title = zh_script.both(AID_TITLE.zh, zh_script.UI)[doc_lang] if lang == "zh" else AID_TITLE.en
+        docs.append(in_other_script(Doc(game.id, "aid", doc_lang, title, " ".join(lines))))
+    return docs
 
 
 def in_other_script(doc: Doc) -> Doc:
@@ -319,6 +325,32 @@ def term_markers(content: GameContent) -> dict[str, TermMarker]:
         written = [(zh_script.convert(zh, source, script), en, f"{row}-en") for zh, en, row in rows]
         markers[script] = TermMarker(written, english=False)
     return markers
+
+
+def aid_line_html(line: AidLine, source: str) -> dict[str, Markup]:
+    """An aid line rendered as the rules are (editorial marks too): the Chinese in both scripts, the English."""
+    zh = inline_marks(line.zh)
+    return {**{script: in_script(zh, source, script) for script in zh_script.SCRIPTS}, "en": inline_marks(line.en)}
+
+
+def aid_parts(content: GameContent) -> list[dict[str, object]]:
+    """The player aid as its page shows it: each part's lines with their section's title in every column."""
+    assert content.aid is not None
+    source = content.game.source_lang
+    titles = {
+        s.id: {**{script: text.sections[i].title for script, text in content.scripts.items()}, "en": e.title}
+        for i, (s, e) in enumerate(zip(content.texts["zh"].sections, content.texts["en"].sections, strict=True))
+    }
+    return [
+        {
+            "key": key,
+            "title": title,
+            "lines": [
+                {"line": line, "html": aid_line_html(line, source), "section": titles[line.section]} for line in lines
+            ],
+        }
+        for key, title, lines in content.aid.parts
+    ]
 
 
 def default_players(game: Game) -> int:
@@ -391,6 +423,9 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
             page="rules",
             content=content,
             mark=term_markers(content),
+        )
+        write(
+            f"rules/{content.game.id}/aid/index.html", "aid.html", page="aid", content=content, parts=aid_parts(content)
         )
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
     diagrams = {gid: svg_markup(checklist["diagram"], tables) for gid, checklist in checklists.items()}

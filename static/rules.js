@@ -1,6 +1,6 @@
 // Rules page: show both languages side by side, or one of them; highlight what a search found;
 // let Escape close a glossary term's translation.
-const article = document.querySelector(".rules");
+const article = document.querySelector(".rules, .aid");
 const buttons = document.querySelectorAll(".view-switch [data-view]");
 function show(view) {
   article.dataset.view = view;
