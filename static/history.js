@@ -74,12 +74,13 @@ export function setupHistory(section, py) {
     if (answer.problems.length) {
       const aside = setAside("history", raw);
       if (aside) write(keys.history, answer.stored);
-      report(
-        aside
+      answer.setAside = {
+        title: aside
           ? { zh: `保存的历史记录有问题，原内容已另存为 ${aside}：`, en: `The saved history had problems; the original was set aside as ${aside}:` }
           : { zh: "保存的历史记录有问题，而且无法另存，因此保持原样：", en: "The saved history had problems and could not be set aside, so it was left as it is:" },
-        answer.problems,
-      );
+        items: answer.problems,
+      };
+      report(answer.setAside.title, answer.setAside.items);
     }
     return answer;
   }
@@ -88,8 +89,9 @@ export function setupHistory(section, py) {
   async function change(action, ...args) {
     const answer = await send(read(keys.history) ?? "", action, ...args);
     if (!answer.stored_problems) return answer;
-    await checked();
-    return send(read(keys.history) ?? "", action, ...args);
+    const { setAside: told } = await checked();
+    const again = await send(read(keys.history) ?? "", action, ...args);
+    return told ? { ...again, setAside: told } : again; // said by the view that asked too (Statistics)
   }
 
   function entry(record) {
@@ -229,6 +231,11 @@ export function setupHistory(section, py) {
       beingDrawn.then(() => whenIdle(hold));
     },
     hold,
+    /** Check the stored history in full and set aside what cannot be kept (as the view does when it opens); what was
+     *  said of it ({title, items}), or null when it was sound. */
+    async setAside() {
+      return (await checked()).setAside ?? null;
+    },
     /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
     async run(action, ...args) {
       const answer = await change(action, ...args);

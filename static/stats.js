@@ -108,6 +108,15 @@ function drawPictures(blocks, charts, keep) {
   }
 }
 
+/** What the history view says of a stored history it set aside (history.js), said here too: the statistics drawn
+ *  without it would otherwise read as if there were no games. */
+function setAsideLines(told) {
+  if (!told) return [];
+  const lines = document.createElement("ul");
+  for (const item of told.items) lines.append(bilingual("li", item));
+  return [bilingual("p", told.title), lines];
+}
+
 /** The statistics view. history: the history view's controller (history.js), whose run() reaches the worker (by the
  *  stored history's seal when the worker holds that history already). */
 export function setupStats(section, history) {
@@ -172,7 +181,10 @@ export function setupStats(section, history) {
     const chosen = JSON.stringify(filterValues());
     const answer = await history.run("stats", chosen, "later");
     if (n !== asked) return;
-    problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
+    // Figures drawn from a stored history with problems (only what could be read): set it aside and say so, as History.
+    const told = answer.setAside ?? (answer.ok && answer.problems?.length ? await history.setAside().catch(() => null) : null);
+    if (n !== asked) return;
+    problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))), ...setAsideLines(told));
     if (!answer.ok) {
       body.removeAttribute("aria-busy");
       section.dataset.state = "refused";
