@@ -123,8 +123,22 @@ function restart(reason) {
 /** The worker in use and its watch (for tests, which end it to check that the page recovers), or null. */
 export const watchedWorker = () => watched;
 
+/** What a call gets when the calculator could not start (offline without its files, say): the status line and the
+ *  note beside every grid say so already; nothing is thrown at the caller. */
+const NOT_STARTED = {
+  ok: false,
+  notStarted: true,
+  problems: [{ field: "", zh: "计算引擎无法启动，所以现在无法处理。", en: "The calculator could not start, so this cannot be worked out now." }],
+};
+
+/** Python's answer to name(...args), parsed; NOT_STARTED when the calculator could not start. */
 export async function callPython(name, ...args) {
-  const py = await startWorker();
+  let py;
+  try {
+    py = await startWorker();
+  } catch (error) {
+    return structuredClone(NOT_STARTED); // said where it happened (showState, console)
+  }
   return JSON.parse(await py.call(name, ...args));
 }
 

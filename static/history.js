@@ -70,6 +70,7 @@ export function setupHistory(section, py) {
   async function checked() {
     const raw = read(keys.history) ?? "";
     const answer = await send(raw, "view");
+    if (answer.notStarted) return answer; // the calculator could not start: the view says so
     if (answer.stored === undefined) throw new Error(answer.problems?.[0]?.en ?? "the calculator failed");
     if (answer.problems.length) {
       const aside = setAside("history", raw);
@@ -142,7 +143,9 @@ export function setupHistory(section, py) {
   }
 
   async function refresh() {
-    render((await checked()).records);
+    const answer = await checked();
+    if (answer.notStarted) return report({ zh: "现在无法显示历史记录：", en: "The history cannot be shown now:" }, answer.problems);
+    render(answer.records);
   }
 
   async function deleteRecord(record) {

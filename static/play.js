@@ -150,6 +150,7 @@ async function recompute(g, form) {
     : callPython("helper", g.gameId, form.dataset.tool, payload);
   const [answer] = await Promise.all([asked, scriptsReady]);
   if (g.sequence.get(form) !== n) return; // a newer edit is on its way
+  if (answer.notStarted) return; // the note beside the grid says so (engine.js)
   const keep = typedIn(g.section);
   // An untouched sheet (no score typed) has no result yet: no totals, places or chart, and no message about what it
   // still lacks (a tie-breaker, the start player, a turn position); only what was typed (a name, a board value).
