@@ -59,8 +59,9 @@ CSP = {
 }
 """Every page: nothing from another host, no inline script, style or event handler."""
 PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:"}
-"""Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL."""
-PYTHON_PAGES = {"play", "python"}
+"""The page that runs Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL. That
+worker is made in play/python.html (play/'s hidden frame), whose policy it takes: play/ itself needs neither."""
+PYTHON_PAGES = {"python"}
 FRAMED_PAGES = {"python"}
 FRAME_ANCESTORS = {True: "'self'", False: "'none'"}
 """Pages the site shows in a frame of its own (play/ starts PyScript in play/python.html); no other site may frame any."""

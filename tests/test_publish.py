@@ -91,7 +91,8 @@ def test_headers_carry_each_pages_policy_and_frame_ancestors(built_site: Path) -
         assert rules[relative]["Cache-Control"] == "no-cache"
         if relative.endswith("/index.html"):
             assert rules[relative.removesuffix("index.html")] == rules[relative]
-    assert "'wasm-unsafe-eval'" in rules["/play/"]["Content-Security-Policy"]
+    assert "'wasm-unsafe-eval'" in rules["/play/python.html"]["Content-Security-Policy"]
+    assert "'wasm-unsafe-eval'" not in rules["/play/"]["Content-Security-Policy"]  # the worker is the frame's
     assert "'wasm-unsafe-eval'" not in rules["/rules/bruges/"]["Content-Security-Policy"]
 
 
