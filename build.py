@@ -184,7 +184,7 @@ def load_content() -> list[GameContent]:
 
 def scoring_file(game: Game) -> Path:
     """The module that defines a game."""
-    return Path(inspect.getsourcefile(game.setup) or SCORING / f"{game.id.replace('-', '_')}.py")
+    return Path(inspect.getsourcefile(game.setup) or SCORING / "games" / f"{game.id.replace('-', '_')}.py")
 
 
 def all_fields(game: Game) -> list[Field]:
@@ -486,12 +486,18 @@ def svg_markup(pictures: dict[str, str] | None, tables: dict[str, zh_script.Tabl
     return {lang: Markup(svg) for lang, svg in {**written, "en": pictures["en"]}.items()}
 
 
+def scoring_modules() -> list[Path]:
+    """Every module of the scoring package, its subpackages (core/, games/) included, in path order."""
+    return sorted(SCORING.rglob("*.py"))
+
+
 def copy_assets(out: Path) -> None:
     """Static files, the scoring package, PyScript and Pyodide."""
     shutil.copytree(STATIC, out / "static", ignore=shutil.ignore_patterns("sw.template.js"))
-    (out / "py" / "scoring").mkdir(parents=True)
-    for source in sorted(SCORING.glob("*.py")):
-        shutil.copy2(source, out / "py" / "scoring" / source.name)
+    for source in scoring_modules():
+        target = out / "py" / "scoring" / source.relative_to(SCORING)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
     pyodide = NODE / "pyodide"
     pyscript = NODE / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
@@ -543,11 +549,11 @@ def prepare_python_start(out: Path) -> None:
     """
     source = NODE / "pyodide" / "python_stdlib.zip"
     tool = TOOLS / "python_start.mjs"
-    modules = python_imports([*sorted(SCORING.glob("*.py")), STATIC / "worker.py"])
+    scoring = scoring_modules()
+    modules = python_imports([*scoring, STATIC / "worker.py"])
     digest = hashlib.sha256(source.read_bytes())
-    scoring = sorted(SCORING.glob("*.py"))
     for part in (tool, TOOLS / "stdlib_bytecode.py", NODE / "pyodide" / "pyodide.asm.wasm", *scoring):
-        digest.update(part.name.encode() + part.read_bytes())
+        digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
     digest.update(" ".join(modules).encode())
     cached = CACHE / f"python-start-{digest.hexdigest()[:16]}"
     if not cached.is_dir():
@@ -570,7 +576,7 @@ def prepare_python_start(out: Path) -> None:
 
 def script_sources() -> list[Path]:
     """The files whose Chinese the page writes at run time: scoring's modules and the page scripts."""
-    return [*sorted(SCORING.glob("*.py")), *sorted(STATIC.glob("*.js"))]
+    return [*scoring_modules(), *sorted(STATIC.glob("*.js"))]
 
 
 def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
@@ -587,8 +593,8 @@ def worker_config(out: Path) -> dict[str, object]:
 
     `sync_main_only`: the worker never reaches the page's `window` (that needs SharedArrayBuffer, so cross-origin
     isolation); it only keeps PyScript's module from warning about it on every start."""
-    modules = sorted((out / "py").glob("*/*.py"))
-    files = {f"../py/{p.parent.name}/{p.name}": f"./{p.parent.name}/{p.name}" for p in modules}
+    modules = sorted(p.relative_to(out / "py").as_posix() for p in (out / "py").rglob("*.py"))
+    files = {f"../py/{name}": f"./{name}" for name in modules}
     return {"files": files, "sync_main_only": True}
 
 
