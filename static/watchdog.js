@@ -20,60 +20,64 @@ export const STOPPED = JSON.stringify({
 });
 
 /** One worker and the calls waiting for it; onDead(reason) is called once, when it is taken for dead. */
-export function watch(worker, sync, onDead) {
-  const waiting = new Set();
-  let dead = false;
-  let timer = null;
-
-  function arm() {
-    clearTimeout(timer);
-    timer = waiting.size ? setTimeout(() => die(`no answer in ${limits.silentMs / 1000} s`), limits.silentMs) : null;
+class WatchedWorker {
+  constructor(worker, sync, onDead) {
+    this.worker = worker;
+    this.sync = sync;
+    this.onDead = onDead;
+    this.waiting = new Set(); // the resolve() of every call not answered yet
+    this.dead = false;
+    this.timer = null;
+    // worker.py has Pyodide post "tc:fatal" on its fatal error, after which no call is answered.
+    worker.addEventListener("message", (event) => {
+      if (event.data === "tc:fatal") this.die("Pyodide's fatal error");
+    });
+    worker.addEventListener("error", (event) => this.suspect(event));
+    worker.addEventListener("messageerror", (event) => this.suspect(event));
   }
 
-  function die(reason) {
-    if (dead) return;
-    dead = true;
-    clearTimeout(timer);
-    try { worker.terminate(); } catch (error) { /* gone already */ }
-    for (const resolve of waiting) resolve(STOPPED);
-    waiting.clear();
+  /** Python's answer (JSON text) to sync[name](...args); STOPPED if the worker dies first. */
+  call(name, ...args) {
+    if (this.dead) return Promise.resolve(STOPPED);
+    return new Promise((resolve, reject) => {
+      this.waiting.add(resolve);
+      if (this.waiting.size === 1) this.arm(); // the bound runs from the last answer, not from each new call
+      const settle = (then) => (value) => {
+        if (!this.waiting.delete(resolve)) return; // answered STOPPED already
+        this.arm();
+        then(value);
+      };
+      Promise.resolve().then(() => this.sync[name](...args)).then(settle(resolve), settle(reject));
+    });
+  }
+
+  /** While calls wait, the worker must answer one within limits.silentMs. */
+  arm() {
+    clearTimeout(this.timer);
+    const silent = () => this.die(`no answer in ${limits.silentMs / 1000} s`);
+    this.timer = this.waiting.size ? setTimeout(silent, limits.silentMs) : null;
+  }
+
+  /** End the worker, answer every waiting call STOPPED, and tell engine.js. */
+  die(reason) {
+    if (this.dead) return;
+    this.dead = true;
+    clearTimeout(this.timer);
+    try { this.worker.terminate(); } catch (error) { /* gone already */ }
+    for (const resolve of this.waiting) resolve(STOPPED);
+    this.waiting.clear();
     console.warn("the calculator stopped:", reason);
-    onDead(reason);
+    this.onDead(reason);
   }
 
-  /** An error the worker let through (Pyodide's fatal error is one): dead unless it still answers a ping. */
-  async function suspect(event) {
+  /** An error the worker let through: dead unless it still answers a ping. */
+  async suspect(event) {
     event.preventDefault?.(); // said on the page (the status line), not left as an uncaught error
-    const reason = `error in the worker: ${event.message ?? event.type}`;
     const timeout = new Promise((resolve) => setTimeout(resolve, limits.pingMs, "silent"));
-    const answer = await Promise.race([Promise.resolve().then(() => sync.ping()), timeout]).catch(() => "failed");
-    if (answer !== "ok") die(reason);
+    const answer = await Promise.race([Promise.resolve().then(() => this.sync.ping()), timeout]).catch(() => "failed");
+    if (answer !== "ok") this.die(`error in the worker: ${event.message ?? event.type}`);
   }
-  // worker.py has Pyodide post "tc:fatal" on its fatal error, after which no call is answered.
-  worker.addEventListener("message", (event) => {
-    if (event.data === "tc:fatal") die("Pyodide's fatal error");
-  });
-  worker.addEventListener("error", suspect);
-  worker.addEventListener("messageerror", suspect);
-
-  return {
-    /** Python's answer (JSON text) to sync[name](...args); STOPPED if the worker dies first. */
-    call(name, ...args) {
-      if (dead) return Promise.resolve(STOPPED);
-      return new Promise((resolve, reject) => {
-        waiting.add(resolve);
-        if (waiting.size === 1) arm(); // the bound runs from the last answer, not from each new call
-        const settle = (then) => (value) => {
-          if (!waiting.delete(resolve)) return; // answered STOPPED already
-          arm();
-          then(value);
-        };
-        Promise.resolve().then(() => sync[name](...args)).then(settle(resolve), settle(reject));
-      });
-    },
-    get dead() {
-      return dead;
-    },
-    worker,
-  };
 }
+
+/** Watch a started worker (PyScript's, with its sync proxy); onDead(reason) once it is taken for dead. */
+export const watch = (worker, sync, onDead) => new WatchedWorker(worker, sync, onDead);
