@@ -59,10 +59,12 @@ CSP = {
     "form-action": "'self'",
 }
 """Every page: nothing from another host, no inline script, style or event handler."""
-PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:", "img-src": "'self' blob:"}
-"""Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL; play/ draws a
-finished sheet's picture from an SVG it made itself, loaded as an image from a blob: URL (static/result-picture.js)."""
-PYTHON_PAGES = {"play", "python"}
+PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:"}
+"""The page that runs Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL. That
+worker is made in play/python.html (play/'s hidden frame), whose policy it takes: play/ itself needs neither."""
+PAGE_CSP = {"python": PYTHON_CSP, "play": {**CSP, "img-src": "'self' blob:"}}
+"""The pages whose policy is wider than CSP: play/python.html runs Python; play/ draws a finished sheet's picture
+from an SVG it made itself, loaded as an image from a blob: URL (static/result-picture.js)."""
 FRAMED_PAGES = {"python"}
 FRAME_ANCESTORS = {True: "'self'", False: "'none'"}
 """Pages the site shows in a frame of its own (play/ starts PyScript in play/python.html); no other site may frame any."""
@@ -395,9 +397,9 @@ def make_environment() -> Environment:
     return env
 
 
-def content_security_policy(runs_python: bool) -> str:
-    """The Content-Security-Policy of a page: its own origin only, plus what Pyodide needs where it runs."""
-    return "; ".join(f"{name} {value}" for name, value in (PYTHON_CSP if runs_python else CSP).items())
+def content_security_policy(page: str) -> str:
+    """The Content-Security-Policy of a page: its own origin only, plus what Pyodide or a picture needs where used."""
+    return "; ".join(f"{name} {value}" for name, value in PAGE_CSP.get(page, CSP).items())
 
 
 def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_script.Table]) -> dict[Path, str]:
@@ -410,7 +412,7 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
 
     def write(relative: str, template: str, **context: object) -> None:
         depth = relative.count("/")
-        csp = content_security_policy(context["page"] in PYTHON_PAGES)
+        csp = content_security_policy(context["page"])
         html = env.get_template(template).render(root="../" * depth, games=games, csp=csp, **context)
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)

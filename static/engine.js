@@ -1,6 +1,9 @@
 // The calculator's Python (PyScript's PyWorker on the local Pyodide, in a web worker), started by <head> while the
 // page is still being parsed; play.js calls into it. Timings for the benchmark: window.__tcTimings.
+import { watch } from "./watchdog.js";
+
 export const timings = (window.__tcTimings ??= { recompute: [] });
+
 const config = JSON.parse(document.querySelector("meta[name=tc-worker-config]").content);
 
 /** After this long without an answer, the sheet says the calculator is slow to start (it may still come). */
@@ -11,13 +14,15 @@ function whenParsed(work) {
   else work();
 }
 
-/** The status line at the top, and html[data-engine] for the note beside every grid (loading, slow, ready, failed,
- *  absent: offline and never downloaded). */
+/** The status line at the top, and html[data-engine] for the note beside every grid (loading, restarting, slow,
+ *  ready, failed, absent: offline and never downloaded); the line says "ready again" once a worker has died and
+ *  another started. */
 function showState(state, error = null) {
   document.documentElement.dataset.engine = state;
   whenParsed(() => {
     const line = document.querySelector(".engine");
     if (state !== "slow") line.dataset.state = state;
+    if (restarts) line.dataset.restarted = String(restarts);
     if (error) for (const code of document.querySelectorAll(".engine-error")) code.textContent = String(error);
   });
 }
@@ -75,12 +80,19 @@ async function notDownloaded() {
 }
 
 let workerPromise = null;
+let framePromise = null; // PyWorker, from the frame made once for the page
+let watched = null; // the worker in use, watched (watchdog.js)
+let restarts = 0;
+/** A worker that dies this many times is not started again: the page says the calculator failed. */
+const MAX_RESTARTS = 3;
+
 export function startWorker() {
   if (workerPromise) return workerPromise;
-  timings.workerStart = performance.now();
-  showState("loading");
+  if (!restarts) timings.workerStart = performance.now();
+  showState(restarts ? "restarting" : "loading");
   const slow = setTimeout(() => showState("slow"), SLOW_MS);
-  workerPromise = pyscriptFrame()
+  framePromise ??= pyscriptFrame();
+  workerPromise = framePromise
     .then((PyWorker) =>
       PyWorker(new URL("../static/worker.py", import.meta.url).href, {
         type: "pyodide",
@@ -90,10 +102,11 @@ export function startWorker() {
     )
     .then(async (worker) => {
       await worker.sync.ping();
-      timings.workerReady = performance.now();
+      if (!restarts) timings.workerReady = performance.now();
       clearTimeout(slow);
       showState("ready");
-      return worker.sync;
+      watched = watch(worker, worker.sync, restart);
+      return watched;
     })
     .catch(async (error) => {
       clearTimeout(slow);
@@ -104,9 +117,42 @@ export function startWorker() {
   return workerPromise;
 }
 
+/** The worker died (watchdog.js has answered its waiting calls): start another, then let the page compute again. */
+function restart(reason) {
+  restarts += 1;
+  workerPromise = null;
+  if (restarts > MAX_RESTARTS) {
+    workerPromise = Promise.reject(new Error(`the calculator stopped ${restarts} times: ${reason}`));
+    workerPromise.catch(() => {});
+    showState("failed", `the calculator stopped ${restarts} times; the last time: ${reason}`);
+    return;
+  }
+  startWorker().then(
+    () => document.dispatchEvent(new CustomEvent("tc:engine-restarted", { detail: { reason, restarts } })),
+    () => {},
+  );
+}
+
+/** The worker in use and its watch (for tests, which end it to check that the page recovers), or null. */
+export const watchedWorker = () => watched;
+
+/** What a call gets when the calculator could not start (offline without its files, say): the status line and the
+ *  note beside every grid say so already; nothing is thrown at the caller. */
+const NOT_STARTED = {
+  ok: false,
+  notStarted: true,
+  problems: [{ field: "", zh: "计算引擎无法启动，所以现在无法处理。", en: "The calculator could not start, so this cannot be worked out now." }],
+};
+
+/** Python's answer to name(...args), parsed; NOT_STARTED when the calculator could not start. */
 export async function callPython(name, ...args) {
-  const py = await startWorker();
-  return JSON.parse(await py[name](...args));
+  let py;
+  try {
+    py = await startWorker();
+  } catch (error) {
+    return structuredClone(NOT_STARTED); // said where it happened (showState, console)
+  }
+  return JSON.parse(await py.call(name, ...args));
 }
 
 startWorker();

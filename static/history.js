@@ -70,16 +70,18 @@ export class HistoryStore {
   async checked() {
     const raw = read(keys.history) ?? "";
     const answer = await this.send(raw, "view");
+    if (answer.notStarted) return answer; // the calculator could not start: the view says so
     if (answer.stored === undefined) throw new Error(answer.problems?.[0]?.en ?? "the calculator failed");
     if (answer.problems.length) {
       const aside = setAside("history", raw);
       if (aside) write(keys.history, answer.stored);
-      this.report(
-        aside
+      answer.setAside = {
+        title: aside
           ? { zh: `保存的历史记录有问题，原内容已另存为 ${aside}：`, en: `The saved history had problems; the original was set aside as ${aside}:` }
           : { zh: "保存的历史记录有问题，而且无法另存，因此保持原样：", en: "The saved history had problems and could not be set aside, so it was left as it is:" },
-        answer.problems,
-      );
+        items: answer.problems,
+      };
+      this.report(answer.setAside.title, answer.setAside.items);
     }
     return answer;
   }
@@ -88,8 +90,9 @@ export class HistoryStore {
   async change(action, ...args) {
     const answer = await this.send(read(keys.history) ?? "", action, ...args);
     if (!answer.stored_problems) return answer;
-    await this.checked();
-    return this.send(read(keys.history) ?? "", action, ...args);
+    const { setAside: told } = await this.checked();
+    const again = await this.send(read(keys.history) ?? "", action, ...args);
+    return told ? { ...again, setAside: told } : again; // said by the view that asked too (Statistics)
   }
 
   /** Save a final sheet (JSON text) to the history; messages go into box. True when it is stored. */
@@ -128,6 +131,12 @@ export class HistoryStore {
   whileDrawing(drawing) {
     this.beingDrawn = drawing.catch(() => {});
     this.beingDrawn.then(() => whenIdle(() => this.hold()));
+  }
+
+  /** Check the stored history in full and set aside what cannot be kept (as the view does when it opens); what was
+   *  said of it ({title, items}), or null when it was sound. */
+  async setAside() {
+    return (await this.checked()).setAside ?? null;
   }
 
   /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
@@ -220,7 +229,9 @@ export class HistoryView {
   }
 
   async refresh() {
-    this.render((await this.store.checked()).records);
+    const answer = await this.store.checked();
+    if (answer.notStarted) return report(this.problems, { zh: "现在无法显示历史记录：", en: "The history cannot be shown now:" }, answer.problems);
+    this.render(answer.records);
   }
 
   async deleteRecord(record) {

@@ -156,6 +156,7 @@ async function recompute(game, form) {
   const asked = score ? callPython("compute", game.gameId, payload) : callPython("helper", game.gameId, form.dataset.tool, payload);
   const [answer] = await Promise.all([asked, scriptsReady]);
   if (game.sequence.get(form) !== n) return; // a newer edit is on its way
+  if (answer.notStarted) return; // the note beside the grid says so (engine.js)
   const keep = typedIn(game.section);
   // An untouched sheet (no score typed) has no result yet: no totals, places or chart, and no message about what it
   // still lacks (a tie-breaker, the start player, a turn position); only what was typed (a name, a board value).
@@ -451,6 +452,12 @@ for (const scroller of document.querySelectorAll(".grid-scroll")) {
 }
 
 addEventListener("hashchange", route);
+// The calculator's worker died and another has started (engine.js, watchdog.js): the sheet on screen is worked out
+// again from its fields (the others are when they are opened). A received link is not opened again by itself.
+document.addEventListener("tc:engine-restarted", () => {
+  const { game: id, tool } = window.tcView(location.hash);
+  if (id) controller(id).activate(tool);
+});
 // A new language or script: write the outputs again (the ranking's reasons and the share text follow it).
 document.addEventListener("tc:prefs", (event) => {
   if (event.detail.name !== "theme") route();

@@ -1,6 +1,6 @@
 // play/'s dialogs: "New game" and its undo, and the help behind a row's label (its help, what the row is for, and
 // the rules section behind it, read from the rules page the site already has, with a link to the whole section).
-import { keys, read, remove, write } from "./storage.js";
+import { keys, read, remove, storageProblem, write } from "./storage.js";
 import { ask, askedOption } from "./ui.js";
 import { forgetFinished } from "./share.js";
 import { clearedState, isKept, parseState, readState, replaceState, save } from "./sheet-state.js";
@@ -10,6 +10,23 @@ const hasEntries = (state, kept) =>
   Object.entries(state.values).some(([key, v]) => !isKept(key, kept) && String(v).trim() !== "") || Object.values(state.ticks).some((t) => t.length);
 
 /** Ask, then clear the saved sheet (its copy kept for the undo); the copy, or null when nothing was cleared. */
+/** The storage is full and refused the undo copy: say so before clearing (the undo then lasts only while the page is
+ *  open), and forget an older stored copy, which "Undo clear" would otherwise bring back after a reload. A blocked
+ *  storage was said at start: everything is kept in memory only, the undo too. True: clear. */
+async function clearWithUndoInMemory(gameId) {
+  remove(keys.undo(gameId));
+  if (storageProblem() !== "full") return true;
+  const choice = await ask({
+    title: { zh: "存储已满：无法保存撤销副本", en: "Storage is full: the undo copy cannot be saved" },
+    body: {
+      zh: "清空后，只有在本页保持打开时才能撤销；重新加载或关闭后就无法恢复这张计分表。可以先导出历史记录并删除旧的对局以腾出空间。",
+      en: "After clearing, undo works only while this page stays open; after a reload or closing it, this sheet cannot be brought back. Export the history and delete old games first to make room.",
+    },
+    confirm: { zh: "仍然清空", en: "Clear anyway" },
+  });
+  return choice === "confirm";
+}
+
 async function clearSheet(game) {
   const unsaved = game.isFinalUnsaved();
   const choice = await ask({
@@ -27,7 +44,7 @@ async function clearSheet(game) {
   if (choice === "extra" && !(await game.saveToHistory())) return null;
   const { state, gameId } = game;
   const copy = JSON.stringify(state);
-  write(keys.undo(gameId), copy);
+  if (!write(keys.undo(gameId), copy) && !(await clearWithUndoInMemory(gameId))) return null;
   replaceState(state, clearedState(state, game.kept, keepPlayers));
   forgetFinished(gameId); // the next game is another record, even with the same names and scores
   save(gameId, state);

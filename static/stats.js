@@ -146,6 +146,15 @@ function aliasItem(people, key, shown, separate) {
 
 /** The statistics view. history: the history's store (history.js's HistoryStore), whose run() reaches the worker
  *  (by the stored history's seal when the worker holds that history already). */
+/** What the history view says of a stored history it set aside (history.js), said here too: the statistics drawn
+ *  without it would otherwise read as if there were no games. */
+function setAsideLines(told) {
+  if (!told) return [];
+  const lines = document.createElement("ul");
+  for (const item of told.items) lines.append(bilingual("li", item));
+  return [bilingual("p", told.title), lines];
+}
+
 export class StatsView {
   constructor(section, history) {
     this.section = section;
@@ -200,7 +209,10 @@ export class StatsView {
     const chosen = JSON.stringify(this.filterValues());
     const answer = await this.history.run("stats", chosen, false); // false: the pictures come from a second call
     if (n !== this.asked) return;
-    problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
+    // Figures from a stored history with problems (only what could be read): set it aside and say so, as History.
+    const told = answer.setAside ?? (answer.ok && answer.problems?.length ? await this.history.setAside().catch(() => null) : null);
+    if (n !== this.asked) return;
+    problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))), ...setAsideLines(told));
     if (!answer.ok) {
       body.removeAttribute("aria-busy");
       section.dataset.state = "refused";

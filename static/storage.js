@@ -18,6 +18,7 @@ export const keys = {
   rulesView: "tc:rules-view", // the rules pages' columns: "both" | "zh" | "en"
   corrupt: (what) => `tc:corrupt:${what}:${new Date().toISOString()}`, // an unreadable value set aside
   probe: "tc:probe", // written and removed once at start, to learn whether storage works
+  offlinePython: "tc:offline-python", // the reader keeps the calculator offline (offline.js; the service worker too)
 };
 
 const MESSAGES = {
@@ -53,6 +54,9 @@ function show(kind) {
   line.dataset.problem = kind ?? "";
   line.replaceChildren(...(kind === null ? [] : bilingual("span", MESSAGES[kind]).childNodes));
 }
+
+/** What the storage refused last: "blocked", "full", or null once a write has worked again. */
+export const storageProblem = () => problem;
 
 /** The stored text, or null; a blocked storage is reported and reads as empty. */
 export function read(key) {

@@ -16,33 +16,49 @@ const key = (path) => new URL(`${path}?__tc=${FILES[path]}`, scope()).href;
 /** The reader chose to keep the calculator offline: updates then fetch its changed files too. */
 const wantedKey = () => new URL("./__tc-python-wanted", scope()).href;
 
-/** Fetch and store the listed files not stored yet under their current hash; return how many were fetched. */
+/** Fetch and store the listed files not stored yet under their current hash, as many as arrive: one that cannot be
+ *  fetched (a build missing a file, the network dropping) is left for the next visit, never the rest with it.
+ *  The paths still missing afterwards. */
 async function fill(paths) {
   const cache = await caches.open(CACHE);
   const todo = [];
   for (const path of paths) if (!(await cache.match(key(path)))) todo.push(path);
+  const missing = [];
   let next = 0;
   async function worker() {
     while (next < todo.length) {
       const path = todo[next++];
-      const response = await fetch(new URL(path, scope()), { cache: "no-cache" });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      await cache.put(key(path), response);
+      try {
+        const response = await fetch(new URL(path, scope()), { cache: "no-cache" });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        await cache.put(key(path), response);
+      } catch (error) {
+        missing.push(`${path} (${error.message ?? error})`);
+      }
     }
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker));
-  return todo.length;
+  if (missing.length) console.warn(`offline copy: ${missing.length} files not stored, tried again on the next visit:`, missing);
+  return missing;
 }
 
 async function pythonWanted() {
   return Boolean(await (await caches.open(CACHE)).match(wantedKey()));
 }
 
+/** Store again whatever of the offline copy is gone (the caches deleted by the reader or under storage pressure, a
+ *  file that could not be fetched before): the light tier always, the calculator's when the reader keeps it (its
+ *  marker, or `wanted`: the page remembers the choice where a deleted cache cannot take it along). */
+async function repair(wanted = false) {
+  if (wanted && !(await pythonWanted())) await (await caches.open(CACHE)).put(wantedKey(), new Response("1"));
+  await fill(Object.keys(LIGHT));
+  if (await pythonWanted()) await fill(Object.keys(PYTHON));
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      await fill(Object.keys(LIGHT));
-      if (await pythonWanted()) await fill(Object.keys(PYTHON));
+      await repair();
       await self.skipWaiting();
     })(),
   );
@@ -98,26 +114,33 @@ self.addEventListener("fetch", (event) => {
   if (path || request.mode === "navigate") event.respondWith(respond(event, path));
 });
 
-/** What is offline: counts of stored files per tier, and the calculator's weight over the wire. */
+/** What is offline: counts of stored files per tier, the light tier's missing files, and the calculator's weight. */
 async function status() {
   const cache = await caches.open(CACHE);
-  const stored = async (paths) => {
-    let count = 0;
-    for (const path of paths) if (await cache.match(key(path))) count += 1;
-    return count;
+  const missing = async (paths) => {
+    const gone = [];
+    for (const path of paths) if (!(await cache.match(key(path)))) gone.push(path);
+    return gone;
   };
+  const light = await missing(Object.keys(LIGHT));
+  const python = await missing(Object.keys(PYTHON));
+  const tier = (files, gone) => ({ stored: Object.keys(files).length - gone.length, total: Object.keys(files).length });
   return {
     version: VERSION,
-    light: { stored: await stored(Object.keys(LIGHT)), total: Object.keys(LIGHT).length },
-    python: { stored: await stored(Object.keys(PYTHON)), total: Object.keys(PYTHON).length, bytes: PYTHON_BYTES },
+    light: { ...tier(LIGHT, light), missing: light },
+    python: { ...tier(PYTHON, python), bytes: PYTHON_BYTES, wanted: await pythonWanted() },
   };
 }
 
 const ACTIONS = {
   status,
+  /** Every visit's question: what is offline, once what went missing has been stored again. */
+  async repair(data) {
+    await repair(data.wanted === true);
+    return status();
+  },
   async "keep-python"() {
-    await (await caches.open(CACHE)).put(wantedKey(), new Response("1"));
-    await fill(Object.keys(PYTHON));
+    await repair(true);
     return status();
   },
   async "free-python"() {
@@ -128,10 +151,11 @@ const ACTIONS = {
   },
 };
 
-// site.js asks through a MessageChannel: { type: "status" | "keep-python" | "free-python" }; the answer is status().
+// offline.js asks through a MessageChannel: { type: "status" | "repair" | "keep-python" | "free-python" }; the answer
+// is status().
 self.addEventListener("message", (event) => {
   const action = ACTIONS[event.data?.type];
   const port = event.ports[0];
   if (!action || !port) return;
-  event.waitUntil(action().then((value) => port.postMessage(value), (error) => port.postMessage({ error: String(error) })));
+  event.waitUntil(action(event.data).then((value) => port.postMessage(value), (error) => port.postMessage({ error: String(error) })));
 });

@@ -25,6 +25,21 @@ def _forget_scoring_unlike_its_files():
 
 _forget_scoring_unlike_its_files()
 
+
+def _say_when_fatal():
+    """Pyodide's fatal error (a stack overflow in its JavaScript) leaves this worker unable to answer any call: have
+    Pyodide post "tc:fatal" to the page then, which starts another worker (static/watchdog.js)."""
+    try:
+        import js
+        import pyodide_js
+
+        pyodide_js._api.on_fatal = js.postMessage.bind(js, "tc:fatal")
+    except Exception as error:  # an older Pyodide: the page still notices a call that never answers
+        print(f"fatal errors will not be reported: {error!r}")
+
+
+_say_when_fatal()
+
 from scoring import api  # noqa: E402
 from scoring.api import evaluate, run_helper, setup_json  # noqa: E402
 

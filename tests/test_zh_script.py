@@ -113,6 +113,9 @@ def test_phrase_conversions_in_scoring_were_read() -> None:
 
 
 INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), each read
+    # New game on a full storage (issue 30)
+    "存储已满：无法保存撤销副本": "儲存已滿：無法儲存撤銷副本",
+    "清空后，只有在本页保持打开时才能撤销；重新加载或关闭后就无法恢复这张计分表。可以先导出历史记录并删除旧的对局以腾出空间。": "清空後，只有在本頁保持開啟時才能撤銷；重新載入或關閉後就無法恢復這張計分表。可以先匯出歷史記錄並刪除舊的對局以騰出空間。",
     # after the game (issue 20): statistics, names, links, keeping the history
     "上点浏览器菜单→“安装应用”或“添加到主屏幕”。": "上點瀏覽器選單→“安裝應用”或“新增到主螢幕”。",
     "分享链接": "分享連結",

@@ -298,3 +298,18 @@ def test_the_same_scores_after_a_new_game_are_another_record(browser: Browser, s
             page.locator(f'[data-game="{GAME}"] [data-action=new-game]').click()
             page.locator("dialog.ask button[value=confirm]").click()
         assert len(json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["records"]) == 2
+
+
+def test_statistics_say_a_corrupt_stored_history_was_set_aside(browser: Browser, site_server) -> None:
+    """Statistics from an unreadable stored history: the same word as History (set aside, why), not only "No games"."""
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        page.goto(site_server.url)
+        page.evaluate("localStorage.setItem('tc:v1:history', '[1, 2, 3]')")
+        page.goto(f"{site_server.url}play/#stats")
+        problems = page.locator("section.stats .problems:not(.rename-problems)")
+        expect(page.locator("section.stats")).to_have_attribute("data-state", "ready", timeout=90_000)
+        expect(problems).to_contain_text(re.compile("set aside as tc:corrupt:history:|已另存为 tc:corrupt:history:"))
+        expect(problems).to_contain_text(re.compile("not a history file|不是“桌游助手”的历史记录文件"))
+        aside = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tc:corrupt:history:'))")
+        assert [page.evaluate(f"localStorage.getItem('{aside[0]}')")] == ["[1, 2, 3]"]

@@ -50,3 +50,41 @@ def test_the_sheet_says_python_could_not_start(tab: Tab, refused: str) -> None:
     tab.wait("() => document.documentElement.dataset.engine === 'failed'", what="the failure said again")
     if tab.sees_console:
         assert any("calculator failed to start" in line or "load" in line.lower() for line in tab.errors())
+
+
+RECORD_UNCAUGHT = """() => {
+    window.tcUncaught = [];
+    addEventListener('error', (e) => window.tcUncaught.push(`error: ${e.message}`));
+    addEventListener('unhandledrejection', (e) => window.tcUncaught.push(`unhandled: ${e.reason?.message ?? e.reason}`));
+    return true;
+}"""
+"""Keep every error the page lets through from now on (the same on every engine, WebKit's driver shows no console)."""
+SAID = (
+    *("calculator failed to start", "making the Python frame again"),  # the page's own report of the failure
+    *("MessageEvent", "JSHandle@object"),  # PyScript's log of its worker's failure (Firefox shows the object so)
+    *("503", "Failed to load", "disallowed MIME type"),  # the refused requests (Firefox names the 503 page's type)
+)
+"""Console lines that are no error thrown by the page."""
+
+
+@pytest.mark.parametrize("refused", ["/pyscript/", "/pyodide/"], ids=["pyscript-missing", "pyodide-missing"])
+def test_no_view_throws_when_python_could_not_start(tab: Tab, refused: str) -> None:
+    """Offline without the calculator's files (refused here): every view says so and none throws (issue 30, 10)."""
+    tab.site.refused.append(refused)  # type: ignore[attr-defined]
+    play.open_tool(tab, GAME)
+    tab.js(RECORD_UNCAUGHT)
+    play.in_english(tab)
+    tab.type(NAME, "Ann")
+    tab.type(SETS, "5")
+    tab.wait("() => document.documentElement.dataset.engine === 'failed'", what="the calculator's failure")
+    for view in ("history", "stats", f"{GAME}/setup", "tuscany/score", "r=AAAA"):
+        tab.js("(hash) => { location.hash = hash; }", view)
+        tab.wait("(hash) => document.body.dataset.view !== undefined && location.hash === '#' + hash", view)
+        tab.js("() => new Promise((resolve) => setTimeout(resolve, 500))")
+    tab.js("(hash) => { location.hash = hash; }", f"{GAME}/score")
+    tab.type(SETS, "6")
+    tab.js("() => new Promise((resolve) => setTimeout(resolve, 500))")
+    assert tab.js("() => window.tcUncaught") == []
+    assert [line for line in tab.errors() if not any(said in line for said in SAID)] == []
+    history = tab.js("() => document.querySelector('section.history .problems').innerText")
+    assert "could not start" in history, history

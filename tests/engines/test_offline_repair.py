@@ -1,0 +1,89 @@
+"""The offline copy mends itself on every engine: deleted caches are filled again on the next visit online (both
+tiers, the calculator's when the reader keeps it), and a file the server cannot send costs that file only, said on
+the Offline panel and tried again later (static/sw.template.js, static/offline.js)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.engines import play
+from tests.engines.drivers import Tab
+
+pytestmark = [pytest.mark.e2e, pytest.mark.engines]
+
+STATUS = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active || !navigator.serviceWorker.controller) return null;
+    return await new Promise((resolve) => {  // the worker's own account of both tiers (sw.template.js)
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data);
+        registration.active.postMessage({ type: "status" }, [channel.port2]);
+    });
+}"""
+DELETE_CACHES = """async () => {
+    for (const name of await caches.keys()) await caches.delete(name);
+    return true;
+}"""
+"""What "clear site data" does to the caches, or the browser under storage pressure."""
+ICON = "/static/icon-512.png"
+
+
+def wait_stored(tab: Tab, light: int, python: int | None = None, timeout: float = 120) -> dict[str, Any]:
+    """Wait until the service worker holds this many files of each tier (total minus the number given)."""
+    return tab.wait(
+        f"""async (light, python) => {{
+            const state = await ({STATUS})();
+            if (!state) return null;
+            const ok = state.light.total - state.light.stored === light
+                && (python === null || state.python.total - state.python.stored === python);
+            return ok ? state : null;
+        }}""",
+        light,
+        python,
+        timeout=timeout,
+        what=f"the offline copy with {light} light and {python} calculator files missing",
+    )
+
+
+def test_deleted_caches_are_filled_again_on_the_next_visit(tab: Tab) -> None:
+    play.open_tool(tab, "tuscany")
+    play.wait_ready(tab)
+    wait_stored(tab, 0, 0)  # play/ keeps the calculator: both tiers
+    tab.js(DELETE_CACHES)  # a fetch being answered may open the cache again, empty
+    state = tab.js(STATUS)
+    assert state["light"]["stored"] == 0 and state["python"]["stored"] == 0, state
+    tab.goto(tab.site.url)  # type: ignore[attr-defined]  # an online visit to another page than play/
+    wait_stored(tab, 0, 0)
+    tab.site.stop()  # type: ignore[attr-defined]
+    tab.goto(tab.site.url + "rules/tuscany/")  # type: ignore[attr-defined]
+    assert tab.js("() => document.querySelector('h1').textContent.length > 0")
+
+
+def test_a_page_keeps_only_the_rules_when_the_calculator_was_not_kept(tab: Tab) -> None:
+    tab.goto(tab.site.url)  # type: ignore[attr-defined]
+    state = wait_stored(tab, 0)
+    assert state["python"]["stored"] == 0, state
+    tab.js(DELETE_CACHES)  # a fetch being answered may open the cache again, empty
+    tab.reload()
+    state = wait_stored(tab, 0)
+    assert state["python"]["stored"] == 0, state  # never fetched unasked
+
+
+def test_a_file_that_cannot_be_fetched_costs_only_that_file(tab: Tab) -> None:
+    tab.site.refused.append(ICON)  # type: ignore[attr-defined]  # a build without it, or a server that fails it
+    tab.goto(tab.site.url)  # type: ignore[attr-defined]
+    state = wait_stored(tab, 1)
+    assert state["light"]["missing"] == ["./static/icon-512.png"], state
+    play.in_english(tab)
+    panel = tab.wait(
+        "() => { const p = document.querySelector('.offline-panel'); return !p.hidden && p.querySelector('[data-offline-note] .l-en')?.textContent; }",
+        what="the Offline panel naming what is missing",
+    )
+    assert "tried again on the next visit" in panel and "icon-512.png" in panel, panel
+    tab.site.refused.clear()  # type: ignore[attr-defined]
+    tab.reload()
+    wait_stored(tab, 0)
+    assert tab.js("() => document.querySelector('.offline-panel [data-offline-note]').textContent.trim()") == ""
+    tab.errors()  # the refused icon's 503, where the engine logs it
