@@ -183,7 +183,7 @@ def load_content() -> list[GameContent]:
 
 def scoring_file(game: Game) -> Path:
     """The module that defines a game."""
-    return Path(inspect.getsourcefile(game.setup) or SCORING / f"{game.id.replace('-', '_')}.py")
+    return Path(inspect.getsourcefile(game.setup) or SCORING / "games" / f"{game.id.replace('-', '_')}.py")
 
 
 def all_fields(game: Game) -> list[Field]:
@@ -485,12 +485,18 @@ def svg_markup(pictures: dict[str, str] | None, tables: dict[str, zh_script.Tabl
     return {lang: Markup(svg) for lang, svg in {**written, "en": pictures["en"]}.items()}
 
 
+def scoring_modules() -> list[Path]:
+    """Every module of the scoring package, its subpackages (core/, games/) included, in path order."""
+    return sorted(SCORING.rglob("*.py"))
+
+
 def copy_assets(out: Path) -> None:
     """Static files, the scoring package, PyScript and Pyodide."""
     shutil.copytree(STATIC, out / "static", ignore=shutil.ignore_patterns("sw.template.js"))
-    (out / "py" / "scoring").mkdir(parents=True)
-    for source in sorted(SCORING.glob("*.py")):
-        shutil.copy2(source, out / "py" / "scoring" / source.name)
+    for source in scoring_modules():
+        target = out / "py" / "scoring" / source.relative_to(SCORING)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
     pyodide = NODE / "pyodide"
     pyscript = NODE / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
@@ -533,33 +539,55 @@ def python_imports(paths: list[Path]) -> list[str]:
     return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names)
 
 
+def python_start_sources() -> tuple[list[str], list[str]]:
+    """The standard-library modules Python imports at start (scoring/ and the worker: in the snapshot), and those
+    only kept in the cut library (segno's, imported when a QR code is drawn; PyScript's Python package's)."""
+    start = python_imports([*sorted(SCORING.rglob("*.py")), STATIC / "worker.py"])
+    segno_files = [Path(segno.__file__).parent / name for name in SEGNO_FILES]
+    pyscript_files = sorted((NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript").glob("*.py"))
+    if not pyscript_files:
+        raise BuildError(f"{NODE}: PyScript's Python package (src/stdlib/pyscript) is missing; run 'npm ci'")
+    later = [name for name in python_imports([*segno_files, *pyscript_files]) if name not in start]
+    return start, later
+
+
+def python_start_cache() -> Path:
+    """Where the start-up files for the current Pyodide, tools, import list and scoring/ are cached."""
+    start, later = python_start_sources()
+    digest = hashlib.sha256((NODE / "pyodide" / "python_stdlib.zip").read_bytes())
+    tools = (TOOLS / "python_start.mjs", TOOLS / "stdlib_bytecode.py", TOOLS / "deterministic.mjs")
+    for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
+        digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
+    digest.update(" ".join([*start, "--", *later]).encode())
+    return CACHE / f"python-start-{digest.hexdigest()[:16]}"
+
+
+def make_python_start(target: Path) -> None:
+    """Run tools/python_start.mjs (fixed clock and seeded random numbers: the same inputs give the same bytes)."""
+    node = shutil.which("node")
+    tool = TOOLS / "python_start.mjs"
+    if node is None:
+        raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
+    target.mkdir(parents=True, exist_ok=True)
+    start, later = python_start_sources()
+    command = [node, "--import", (TOOLS / "deterministic.mjs").as_uri(), tool, NODE / "pyodide" / "python_stdlib.zip"]
+    command += [*(target / name for name in PYTHON_START_FILES), SCORING, *start, "--", *later]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+
+
 def prepare_python_start(out: Path) -> None:
     """Python's start-up files, made by Pyodide itself once per Pyodide version and import list (cached).
 
-    python_stdlib.zip replaces Pyodide's source-only library: the modules imported at start are bytecode.
+    python_stdlib.zip replaces Pyodide's standard library: only the modules the site's Python imports, as bytecode.
     python_snapshot.bin.gz is Python's memory once started with those modules and scoring/ imported
     (static/pyodide-start.mjs); a change to scoring/ makes a new one (static/worker.py checks the match).
     """
-    source = NODE / "pyodide" / "python_stdlib.zip"
-    tool = TOOLS / "python_start.mjs"
-    modules = python_imports([*sorted(SCORING.glob("*.py")), STATIC / "worker.py"])
-    digest = hashlib.sha256(source.read_bytes())
-    scoring = sorted(SCORING.glob("*.py"))
-    for part in (tool, TOOLS / "stdlib_bytecode.py", NODE / "pyodide" / "pyodide.asm.wasm", *scoring):
-        digest.update(part.name.encode() + part.read_bytes())
-    digest.update(" ".join(modules).encode())
-    cached = CACHE / f"python-start-{digest.hexdigest()[:16]}"
+    cached = python_start_cache()
     if not cached.is_dir():
-        node = shutil.which("node")
-        if node is None:
-            raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
         partial = CACHE / f"partial-{os.getpid()}"
-        partial.mkdir(parents=True, exist_ok=True)
-        names = [partial / name for name in PYTHON_START_FILES]
-        command = [node, tool, source, *names, SCORING, *modules]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+        make_python_start(partial)
         for stale in CACHE.glob("python-start-*"):
             shutil.rmtree(stale, ignore_errors=True)
         partial.replace(cached)
@@ -569,7 +597,7 @@ def prepare_python_start(out: Path) -> None:
 
 def script_sources() -> list[Path]:
     """The files whose Chinese the page writes at run time: scoring's modules and the page scripts."""
-    return [*sorted(SCORING.glob("*.py")), *sorted(STATIC.glob("*.js"))]
+    return [*scoring_modules(), *sorted(STATIC.glob("*.js"))]
 
 
 def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
@@ -586,8 +614,8 @@ def worker_config(out: Path) -> dict[str, object]:
 
     `sync_main_only`: the worker never reaches the page's `window` (that needs SharedArrayBuffer, so cross-origin
     isolation); it only keeps PyScript's module from warning about it on every start."""
-    modules = sorted((out / "py").glob("*/*.py"))
-    files = {f"../py/{p.parent.name}/{p.name}": f"./{p.parent.name}/{p.name}" for p in modules}
+    modules = sorted(p.relative_to(out / "py").as_posix() for p in (out / "py").rglob("*.py"))
+    files = {f"../py/{name}": f"./{name}" for name in modules}
     return {"files": files, "sync_main_only": True}
 
 

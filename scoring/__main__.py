@@ -11,7 +11,7 @@ from typing import NoReturn
 from . import GAMES, get_game
 from .api import score_json, setup_json
 from .core import SheetError, read_json
-from .history import read_history, to_csv
+from .history import History, read_history, to_csv
 from .stats import parse_filters, statistics
 
 
@@ -31,8 +31,8 @@ def _player_count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"“{text[:12]}” is not a whole number") from None
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; 0 on success, 2 on bad input with a one-line message."""
+def _parser() -> _Parser:
+    """The command line's three commands and their arguments."""
     parser = _Parser(prog="python -m scoring", description="Board-game setup and scoring.")
     commands = parser.add_subparsers(dest="command", required=True)
     setup = commands.add_parser("setup", help="print the setup checklist")
@@ -58,34 +58,15 @@ def main(argv: list[str] | None = None) -> int:
         history.add_argument(
             f"--{name}", help=f"with --stats: {what}" + (" (YYYY-MM-DD)" if name in ("since", "until") else "")
         )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; 0 on success, 2 on bad input with a one-line message."""
+    args = _parser().parse_args(argv)
+    command = {"setup": _setup, "score": _score, "history": _history_command}[args.command]
     try:
-        if args.command == "history":
-            text = sys.stdin.read() if args.file == "-" else _read(args.file)
-            if args.stats:
-                filters = {k: getattr(args, k) for k in ("game", "player", "since", "until")}
-                return _stats(text, filters, args.json)
-            return _history(text, args.csv)
-        if args.command == "setup":
-            game = get_game(args.game)
-            for key in args.option:
-                if key not in {o.key for o in game.options}:
-                    raise ValueError(f"unknown option {key!r} for {game.id}")
-            data = setup_json(args.game, args.players, {k: True for k in args.option})
-            if args.json:
-                print(json.dumps(data, ensure_ascii=False, indent=2))
-            else:
-                for number, step in enumerate(data["steps"], 1):
-                    for lang in ("zh", "en") if args.lang == "both" else (args.lang,):
-                        print(f"{number:2}. {step[lang]}")
-                        if step["note"]:
-                            print(f"    ({step['note'][lang]})")
-            return 0
-        get_game(args.game)
-        text = sys.stdin.read() if args.sheet == "-" else _read(args.sheet)
-        sheet = read_json(text, "sheet")
-        print(json.dumps(score_json(args.game, sheet), ensure_ascii=False, indent=2))
-        return 0
+        return command(args)
     except SheetError as error:
         print(f"error: {error.path}: {error.message.en}", file=sys.stderr)
         return 2
@@ -94,12 +75,54 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _history(text: str, as_csv: bool) -> int:
-    """List (or print as CSV) a history file's games; its problems on standard error."""
+def _setup(args: argparse.Namespace) -> int:
+    """Print a game's setup checklist for the player count and options, as text in the languages asked or as JSON."""
+    game = get_game(args.game)
+    for key in args.option:
+        if key not in {o.key for o in game.options}:
+            raise ValueError(f"unknown option {key!r} for {game.id}")
+    data = setup_json(args.game, args.players, {k: True for k in args.option})
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    for number, step in enumerate(data["steps"], 1):
+        for lang in ("zh", "en") if args.lang == "both" else (args.lang,):
+            print(f"{number:2}. {step[lang]}")
+            if step["note"]:
+                print(f"    ({step['note'][lang]})")
+    return 0
+
+
+def _score(args: argparse.Namespace) -> int:
+    """Print the result of a sheet (a JSON file or standard input) as JSON."""
+    get_game(args.game)
+    text = sys.stdin.read() if args.sheet == "-" else _read(args.sheet)
+    sheet = read_json(text, "sheet")
+    print(json.dumps(score_json(args.game, sheet), ensure_ascii=False, indent=2))
+    return 0
+
+
+def _history_command(args: argparse.Namespace) -> int:
+    """List a history file's games, print them as CSV, or print their statistics."""
+    text = sys.stdin.read() if args.file == "-" else _read(args.file)
+    if args.stats:
+        filters = {k: getattr(args, k) for k in ("game", "player", "since", "until")}
+        return _stats(text, filters, args.json)
+    return _history(text, args.csv)
+
+
+def _checked_history(text: str) -> History | None:
+    """A history file read and checked, its problems on standard error; None when it cannot be used."""
     history = read_history(text)
     for problem in history.problems:
         print(f"{'error' if history.error else 'warning'}: {problem.path}: {problem.message.en}", file=sys.stderr)
-    if history.error:
+    return None if history.error else history
+
+
+def _history(text: str, as_csv: bool) -> int:
+    """List (or print as CSV) a history file's games; its problems on standard error."""
+    history = _checked_history(text)
+    if history is None:
         return 2
     if as_csv:
         sys.stdout.write(to_csv(history.records).removeprefix("\ufeff"))
@@ -113,10 +136,8 @@ def _history(text: str, as_csv: bool) -> int:
 
 def _stats(text: str, raw_filters: dict[str, str | None], as_json: bool) -> int:
     """Print a history file's statistics, as JSON or as lines of text."""
-    history = read_history(text)
-    for problem in history.problems:
-        print(f"{'error' if history.error else 'warning'}: {problem.path}: {problem.message.en}", file=sys.stderr)
-    if history.error:
+    history = _checked_history(text)
+    if history is None:
         return 2
     figures = statistics(history.records, history.names, parse_filters(raw_filters))
     if as_json:

@@ -53,6 +53,8 @@ CORRECTIONS = (
     ),
 )
 """Reviewed corrections of OpenCC's output, applied after it (every entry keeps the text's length)."""
+TAIWAN_WORDS = {"二维码": "QR碼", "回车键": "Enter鍵"}
+"""The interface's words that s2twp leaves in mainland wording, as Taiwan says them (the rest of its text does)."""
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 NON_ASCII = re.compile(r"[^\x00-\x7f]+")
@@ -71,6 +73,9 @@ def convert(text: str, source: str, target: str, interface: bool = False) -> str
         raise ValueError(f"unknown script: {source!r} or {target!r}")
     if source == target or not CJK.search(text):
         return text
+    for phrase, right in TAIWAN_WORDS.items() if interface and target == "zh-Hant" else ():
+        if phrase in text:
+            return right.join(convert(piece, source, target, interface) for piece in text.split(phrase))
     for fix in CORRECTIONS:
         if fix.target == target and fix.phrase in text:
             return fix.right.join(convert(piece, source, target, interface) for piece in text.split(fix.phrase))
@@ -92,12 +97,20 @@ def both(text: str, source: str) -> dict[str, str]:
 # ---------------------------------------------------------------- run-time table
 
 
+def module_name(path: Path, package: str) -> str:
+    """The dotted name of a module file inside the package folder named package: scoring/games/bruges.py is
+    scoring.games.bruges, scoring/core/__init__.py is scoring.core."""
+    parts = path.with_suffix("").parts
+    inside = parts[len(parts) - 1 - parts[::-1].index(package) :]
+    return ".".join(inside[:-1] if inside[-1] == "__init__" else inside)
+
+
 def module_script(path: Path, package: str) -> str:
     """The script a file's Chinese is written in: a game module's source script (its text follows the source), else
     (the core modules and page scripts: the interface's own text) UI."""
     if path.suffix != ".py":
         return UI
-    module = importlib.import_module(package if path.stem == "__init__" else f"{package}.{path.stem}")
+    module = importlib.import_module(module_name(path, package))
     game = getattr(module, "GAME", None)
     return getattr(game, "source_lang", UI)
 

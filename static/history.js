@@ -173,7 +173,7 @@ function winnerLine(record) {
     rule.href = `../rules/${record.game}/#${decided.section}`;
     winner.append(" ", rule);
   }
-  winner.dataset.rule = decided.rule;
+  winner.dataset.kind = decided.kind;
   return winner;
 }
 

@@ -75,7 +75,7 @@ async function copy(text) {
  *  sheet changed meanwhile or Python refused it. latest: game → {sheet, block}. */
 async function linkOf(py, latest, game, withCode) {
   const { sheet, block } = latest.get(game);
-  const answer = await py("share", "link", playAddress(), game, sheet, finishedAt(game, sheet), withCode ? "qr" : "");
+  const answer = await py("share", "link", playAddress(), game, sheet, finishedAt(game, sheet), withCode);
   if (!answer.ok || latest.get(game).sheet !== sheet) return null;
   block.dataset.link = answer.link;
   block.dataset.title = plain(answer.summary, []);

@@ -198,7 +198,7 @@ export class StatsView {
     section.dataset.state = "loading";
     section.dataset.pictures = "";
     const chosen = JSON.stringify(this.filterValues());
-    const answer = await this.history.run("stats", chosen, "later");
+    const answer = await this.history.run("stats", chosen, false); // false: the pictures come from a second call
     if (n !== this.asked) return;
     problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
     if (!answer.ok) {

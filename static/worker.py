@@ -2,7 +2,11 @@
 
 import hashlib
 import json
+import random
 import sys
+
+# Every snapshot of a build starts Python with the same random state (tools/deterministic.mjs): draw a fresh one.
+random.seed()
 
 
 def _forget_scoring_unlike_its_files():
@@ -65,9 +69,7 @@ def history(action, stored, *args):
         "import": api.history_import,
         "delete": api.history_delete,
         "export": api.history_export,
-        "stats": lambda s, filters_json, pictures="now": api.history_stats(
-            s, json.loads(filters_json), pictures == "now"
-        ),
+        "stats": lambda s, filters_json, pictures=True: api.history_stats(s, json.loads(filters_json), pictures),
         "pictures": lambda s, filters_json: api.history_pictures(s, json.loads(filters_json)),
         "people": api.history_people,
         "hold": api.history_hold,
@@ -82,7 +84,7 @@ def share(action, *args):
     """A result passed by link: the link and QR code of a final sheet, or what a received link holds."""
     work = {
         "link": lambda base, game_id, sheet_json, saved, qr: api.share_link(
-            base, game_id, json.loads(sheet_json), saved, qr == "qr"
+            base, game_id, json.loads(sheet_json), saved, qr
         ),
         "view": api.share_view,
     }[action]
