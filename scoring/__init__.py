@@ -13,7 +13,7 @@ from .core import Game
 
 ORDER = ("burgundy-cards", "tuscany", "furstenfeld", "bruges", "palais-royal")
 """The order the site lists games in; a game not named here comes after these."""
-NOT_GAMES = {"core", "api", "svg", "history", "players", "stats", "share", "__main__"}
+NOT_GAMES = {"core", "api", "svg", "history", "players", "stats", "share", "nesting", "shapes", "__main__"}
 
 
 def _discover() -> dict[str, Game]:

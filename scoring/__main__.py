@@ -10,8 +10,9 @@ from typing import NoReturn
 
 from . import GAMES, get_game
 from .api import score_json, setup_json
-from .core import SheetError, read_json
+from .core import SheetError
 from .history import read_history, to_csv
+from .nesting import read_json
 from .stats import parse_filters, statistics
 
 

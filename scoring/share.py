@@ -17,6 +17,7 @@ from typing import Any
 
 from .core import SheetError, Text
 from .history import make_record
+from .nesting import too_deep
 
 VERSION = 1
 PREFIX = "r="
@@ -69,8 +70,8 @@ def decode(payload: object) -> dict[str, Any]:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
         unpack = zlib.decompressobj(-15)
         text = unpack.decompress(packed, MAX_SHEET_BYTES)
-        if unpack.unconsumed_tail or not unpack.eof:
-            raise _damaged()
+        if unpack.unconsumed_tail or not unpack.eof or too_deep(text):
+            raise _damaged()  # nested beyond any sheet: Python in the browser would die parsing it
         data = json.loads(text.decode())
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError):
         raise _damaged() from None

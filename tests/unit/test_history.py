@@ -174,7 +174,7 @@ BAD_FILES = [
     (json.dumps({"format": FORMAT, "version": VERSION + 1, "records": []}), "file", "newer version"),
     (json.dumps({"format": FORMAT, "version": VERSION, "records": {}}), "file", "no list of records"),
     (json.dumps({"format": FORMAT, "version": VERSION, "records": [{}] * (MAX_RECORDS + 1)}), "file", "too many"),
-    ("[" * 100_000 + "]" * 100_000, "file", "not JSON"),
+    ("[" * 100_000 + "]" * 100_000, "file", "not a history file"),  # refused before parsing (nesting.py)
     (" " * 10_000_001, "file", "too large"),
 ]
 
