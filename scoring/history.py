@@ -140,17 +140,20 @@ def kept(player: Player, key: str, raw: dict[str, Any], breakers: set[str]) -> A
 
 
 def timestamp(raw: object, path: str = "saved") -> str:
-    """A moment as the history writes it (UTC, whole seconds); SheetError for anything else."""
+    """A moment as the history writes it: its one canonical form, UTC to the second (2000-01-01T00:00:00Z to
+    2999-12-31T23:59:59Z), whatever offset it came with; SheetError for anything else. The range is checked in UTC, so
+    that whatever is written is read back (2000-01-01T00:30:00+01:00 is 1999 in UTC: refused on the way in)."""
     bad = SheetError(path, Text("保存时间无法识别。", "the time it was saved is not a date and time."))
     if not isinstance(raw, str) or len(raw) > 40:
         raise bad
     try:
         moment = datetime.fromisoformat(raw)
-    except ValueError:
+        utc = moment.astimezone(UTC)
+    except (ValueError, OverflowError):
         raise bad from None
-    if moment.tzinfo is None or not 2000 <= moment.year <= 2999:
+    if moment.tzinfo is None or not 2000 <= utc.year <= 2999:
         raise bad
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return utc.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def record_id(game_id: str, saved: str, sheet: dict[str, Any]) -> str:
