@@ -19,7 +19,6 @@ from pathlib import Path
 
 import segno
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from scoring import GAMES
@@ -30,6 +29,7 @@ from sitebuild.glossary import TermMarker, check_labels, check_terms_used
 from sitebuild.hosts import check_hosts
 from sitebuild.links import check_links
 from sitebuild.publish import served_files, write_compressed, write_publishing
+from sitebuild.rules_markdown import inline_marks, render_markdown
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
 
 ROOT = Path(__file__).resolve().parent
@@ -98,25 +98,6 @@ class GameContent:
     texts: dict[str, RulesText]
     glossary: tuple[dict[str, str], ...]
     scripts: dict[str, RulesText] = field(default_factory=dict)  # Chinese by script tag: the source's, OpenCC's
-
-
-_markdown = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
-
-
-def editorial_marks(html: str) -> str:
-    """Rendered HTML with the editorial marks of content/FORMAT.md as elements."""
-    html = re.sub(r"\{\+(.+?)\+\}", r'<ins class="repair">\1</ins>', html, flags=re.S)
-    return re.sub(r"\{\?(.+?)\?\}", r'<mark class="doubt">\1</mark>', html, flags=re.S)
-
-
-def render_markdown(text: str) -> Markup:
-    """Markdown to HTML (raw HTML escaped), with the editorial marks of content/FORMAT.md."""
-    return Markup(editorial_marks(_markdown.render(text)).replace("<blockquote>", '<blockquote class="note">'))
-
-
-def inline_marks(text: str) -> Markup:
-    """A heading's text with its editorial marks, as inline Markdown: "4. Recruit nobles" is a title, not a list."""
-    return Markup(editorial_marks(_markdown.renderInline(text)).strip())
 
 
 def parse_rules(path: Path) -> RulesText:
