@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import NoReturn
 
 from . import GAMES, get_game
 from .api import score_json, setup_json
-from .core import SheetError
-from .history import read_history, to_csv
+from .core import SheetError, Text
+from .history import History, read_file, to_csv
 from .nesting import read_json
+from .players import renamed
 from .stats import parse_filters, statistics
 
 
@@ -60,9 +62,13 @@ def main(argv: list[str] | None = None) -> int:
             f"--{name}", help=f"with --stats: {what}" + (" (YYYY-MM-DD)" if name in ("since", "until") else "")
         )
     args = parser.parse_args(argv)
+    if args.command == "history" and not args.stats:
+        given = [f"--{k}" for k in ("game", "player", "since", "until") if getattr(args, k) is not None]
+        if given or args.json:
+            parser.error(f"{', '.join(given + ['--json'] * args.json)} applies only with --stats")
     try:
         if args.command == "history":
-            text = sys.stdin.read() if args.file == "-" else _read(args.file)
+            text = _read(args.file)
             if args.stats:
                 filters = {k: getattr(args, k) for k in ("game", "player", "since", "until")}
                 return _stats(text, filters, args.json)
@@ -70,8 +76,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "setup":
             game = get_game(args.game)
             for key in args.option:
-                if key not in {o.key for o in game.options}:
+                option = next((o for o in game.options if o.key == key), None)
+                if option is None:
                     raise ValueError(f"unknown option {key!r} for {game.id}")
+                if not option.setup:
+                    raise ValueError(
+                        f"{key!r} is a scoring variant of {game.id} ({option.label.en}): it changes nothing in the "
+                        "setup; give it in the sheet's options to score with it"
+                    )
             data = setup_json(args.game, args.players, {k: True for k in args.option})
             if args.json:
                 print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -83,24 +95,23 @@ def main(argv: list[str] | None = None) -> int:
                             print(f"    ({step['note'][lang]})")
             return 0
         get_game(args.game)
-        text = sys.stdin.read() if args.sheet == "-" else _read(args.sheet)
-        sheet = read_json(text, "sheet")
+        sheet = read_json(_text(_read(args.sheet), "sheet"), "sheet")
         print(json.dumps(score_json(args.game, sheet), ensure_ascii=False, indent=2))
         return 0
     except SheetError as error:
         print(f"error: {error.path}: {error.message.en}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise  # the reader went away (`| head`): run() ends quietly
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 
 
-def _history(text: str, as_csv: bool) -> int:
+def _history(content: bytes, as_csv: bool) -> int:
     """List (or print as CSV) a history file's games; its problems on standard error."""
-    history = read_history(text)
-    for problem in history.problems:
-        print(f"{'error' if history.error else 'warning'}: {problem.path}: {problem.message.en}", file=sys.stderr)
-    if history.error:
+    history = _checked(content)
+    if history is None:
         return 2
     if as_csv:
         sys.stdout.write(to_csv(history.records).removeprefix("\ufeff"))
@@ -112,12 +123,23 @@ def _history(text: str, as_csv: bool) -> int:
     return 0
 
 
-def _stats(text: str, raw_filters: dict[str, str | None], as_json: bool) -> int:
-    """Print a history file's statistics, as JSON or as lines of text."""
-    history = read_history(text)
+def _checked(content: bytes) -> History | None:
+    """A history file read (history.read_file), its problems and the names it counts as another on standard error;
+    None when it cannot be read."""
+    history = read_file(content)
     for problem in history.problems:
         print(f"{'error' if history.error else 'warning'}: {problem.path}: {problem.message.en}", file=sys.stderr)
     if history.error:
+        return None
+    for entry in renamed({}, history.names):
+        print(f"note: names: “{entry['name']}” counts as “{entry['as']}” (merged in the file)", file=sys.stderr)
+    return history
+
+
+def _stats(content: bytes, raw_filters: dict[str, str | None], as_json: bool) -> int:
+    """Print a history file's statistics, as JSON or as lines of text."""
+    history = _checked(content)
+    if history is None:
         return 2
     figures = statistics(history.records, history.names, parse_filters(raw_filters))
     if as_json:
@@ -142,11 +164,33 @@ def _stats(text: str, raw_filters: dict[str, str | None], as_json: bool) -> int:
     return 0
 
 
-def _read(path: str) -> str:
-    """A sheet file's text."""
-    with open(path, encoding="utf-8") as handle:
+def _read(path: str) -> bytes:
+    """A file's bytes, or standard input's for -."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as handle:
         return handle.read()
 
 
+def _text(content: bytes, what: str) -> str:
+    """A sheet file's text: UTF-8, a byte-order mark allowed (as a history file, history.read_file)."""
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SheetError(what, Text("不是 UTF-8 文本。", "not UTF-8 text.")) from None
+
+
+def run() -> int:
+    """main() for a process: output into a pipe closed early (`| head`) ends quietly, as the Python docs advise
+    (https://docs.python.org/3/library/signal.html#note-on-sigpipe)."""
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes at exit
+        return 1
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -325,6 +325,26 @@ def _not_a_history() -> History:
     return _file_error("这不是“桌游助手”的历史记录文件。", "this is not a history file exported by Table Companion.")
 
 
+def read_file(content: str | bytes) -> History:
+    """A history file chosen to import or to read on the command line, by one rule for both: UTF-8 (a byte-order mark
+    is allowed), not empty, then checked as read_history checks it. A text (from a page that decoded it) is read as
+    it is, without its mark."""
+    if isinstance(content, bytes):
+        try:
+            content = content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return _file_error(
+                "文件不是 UTF-8 文本，不是本站的历史记录。", "the file is not UTF-8 text: not a history from this site."
+            )
+    content = content.removeprefix("\ufeff")
+    if len(content) <= MAX_FILE_CHARS and not content.strip():  # too large is said first (read_history)
+        return _file_error(
+            "文件是空的，不是本站的历史记录（本站导出的文件即使没有记录也不是空的）。",
+            "the file is empty: not a history from this site (an export without games is not empty).",
+        )
+    return read_history(content)
+
+
 def read_history(text: str | None) -> History:
     """A history file's text (or the browser's stored copy), every record checked and rebuilt."""
     if text is None or text == "":

@@ -90,6 +90,17 @@ def _flat(names: Mapping[str, str]) -> dict[str, str]:
     return flat
 
 
+def merged_names(kept: Mapping[str, str], incoming: Mapping[str, str]) -> dict[str, str]:
+    """The names kept here with an imported file's added where this history has none (its own choices win), chains
+    across both followed."""
+    return _flat({**incoming, **kept})
+
+
+def renamed(before: Mapping[str, str], after: Mapping[str, str]) -> list[dict[str, str]]:
+    """Which names count as someone else than before (a name's key, and the name it now counts under), by key."""
+    return [{"name": key, "as": shown} for key, shown in sorted(after.items()) if before.get(key) != shown]
+
+
 def separate(names: Mapping[str, str], name: object) -> dict[str, str]:
     """The mapping without this name's entry: it counts as itself again."""
     return {k: v for k, v in names.items() if not isinstance(name, str) or k != name_key(name)}

@@ -15,6 +15,19 @@ const NOT_SAVED = {
   en: "Not saved to the history: the browser refused to store it (storage full or blocked).",
 };
 
+/** What an import's merged names changed: which names now count as whom (scoring/players.py's renamed), the first
+ *  five named. */
+function renamedText(renamed) {
+  const shown = renamed.slice(0, 5);
+  const more = renamed.length - shown.length;
+  const zh = shown.map((r) => `“${r.name}”算作“${r.as}”`).join("，") + (more ? `，另有 ${more} 个` : "");
+  const en = shown.map((r) => `“${r.name}” counts as “${r.as}”`).join(", ") + (more ? `, and ${more} more` : "");
+  return {
+    zh: `文件合并了名字：${zh}。可在统计的“同一个人的不同名字”中分开。`,
+    en: `The file merged names: ${en}. Statistics (“One person under several names”) can separate them.`,
+  };
+}
+
 /** The history view, and the way the score sheets save to it. py(action, ...args) calls the worker. */
 export function setupHistory(section, py) {
   const list = section.querySelector(".history-list");
@@ -172,7 +185,8 @@ export function setupHistory(section, py) {
     if (file.size > MAX_FILE_BYTES) {
       return report({ zh: "没有导入：", en: "Nothing was imported:" }, [{ zh: "文件太大（超过 10 MB），不是本站的历史记录。", en: "the file is too large (over 10 MB) to be a history from this site." }]);
     }
-    const answer = await change("import", await file.text());
+    // Its bytes: Python reads them by the command line's rule (UTF-8, a byte-order mark allowed; anything else refused)
+    const answer = await change("import", new Uint8Array(await file.arrayBuffer()));
     if (!answer.ok) return report({ zh: `没有导入“${file.name}”：`, en: `Nothing was imported from “${file.name}”:` }, answer.problems);
     if (!write(keys.history, answer.stored)) return report({ zh: "没有导入：", en: "Nothing was imported:" }, [NOT_SAVED]);
     render(answer.records);
@@ -180,6 +194,7 @@ export function setupHistory(section, py) {
       zh: `已导入 ${answer.added} 局；${answer.already} 局已经在历史记录中；${answer.skipped} 条记录无法读取。`,
       en: `Imported ${answer.added} games; ${answer.already} were already in the history; ${answer.skipped} records could not be read.`,
     });
+    if (answer.renamed.length) status.append(bilingual("p", renamedText(answer.renamed)));
     if (answer.problems.length) report({ zh: "文件中的问题：", en: "Problems in the file:" }, answer.problems);
   }
 

@@ -66,7 +66,7 @@ def history(action, stored, *args):
     work = {
         "view": api.history_view,
         "add": lambda s, game_id, sheet_json, saved: api.history_add(s, game_id, read_json(sheet_json, "sheet"), saved),
-        "import": api.history_import,
+        "import": lambda s, content: api.history_import(s, _stored(content)),  # a file's bytes (a Uint8Array)
         "delete": api.history_delete,
         "export": api.history_export,
         "stats": lambda s, filters_json, pictures="now": api.history_stats(

@@ -164,7 +164,7 @@ def test_csv_of_a_game_without_totals_leaves_them_empty() -> None:
 
 
 BAD_FILES = [
-    ("", "records", None),  # an empty text is an empty history, not an error
+    ("", "file", "the file is empty"),  # an empty file is no history file (the command line says the same)
     ("{not json", "file", "not JSON"),
     ("[1, 2]", "file", "not a history file"),
     (json.dumps({"format": "other", "records": []}), "file", "not a history file"),
