@@ -182,7 +182,7 @@ def _text(content: bytes, what: str) -> str:
 
 def run() -> int:
     """main() for a process: output into a pipe closed early (`| head`) ends quietly, as the Python docs advise
-    (https://docs.python.org/3/library/signal.html#note-on-sigpipe)."""
+    (the signal module's "Note on SIGPIPE")."""
     try:
         code = main()
         sys.stdout.flush()
