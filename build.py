@@ -25,6 +25,7 @@ from scoring import GAMES
 from scoring.api import setup_json
 from scoring.core import Field, FieldKind, Game, Text
 from sitebuild import BuildError, zh_script
+from sitebuild.aid import Aid, AidLine, load_aid
 from sitebuild.glossary import TermMarker, check_labels, check_terms_used
 from sitebuild.hosts import check_hosts
 from sitebuild.links import check_links
@@ -67,8 +68,8 @@ PYTHON_TIER = ("pyodide/", "pyscript/", "py/", "static/worker.py", "static/pyodi
 """The offline copy's heavy tier (the calculator's Python), cached on a visit to play/ or when the reader asks."""
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 HAN = re.compile(r"[\u3400-\u9fff]")
-RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+)$")
-"""Ids the rules page gives its introduction, its glossary and the glossary's rows."""
+RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+|aid)$")
+"""Ids the rules page gives its introduction, its glossary and the glossary's rows; search's name for the aid."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class GameContent:
     texts: dict[str, RulesText]
     glossary: tuple[dict[str, str], ...]
     scripts: dict[str, RulesText] = field(default_factory=dict)  # Chinese by script tag: the source's, OpenCC's
+    aid: Aid | None = None  # the player aid (content/<game>/aid.toml)
 
 
 def parse_rules(path: Path) -> RulesText:
@@ -173,13 +175,15 @@ def load_content() -> list[GameContent]:
             raise BuildError(f"{folder}: missing content folder for game {game.id!r}")
         texts = {lang: parse_rules(folder / f"{lang}.md") for lang in LANGS}
         scripts = {target: rules_in_script(texts["zh"], game.source_lang, target) for target in zh_script.SCRIPTS}
-        games.append(GameContent(game, texts, load_glossary(folder / "glossary.toml"), scripts))
+        ids = {s.id for s in texts["zh"].sections}
+        aid = load_aid(folder / "aid.toml", game, ids)
+        games.append(GameContent(game, texts, load_glossary(folder / "glossary.toml"), scripts, aid))
     return games
 
 
 def scoring_file(game: Game) -> Path:
     """The module that defines a game."""
-    return Path(inspect.getsourcefile(game.setup) or SCORING / f"{game.id.replace('-', '_')}.py")
+    return Path(inspect.getsourcefile(game.setup) or SCORING / "games" / f"{game.id.replace('-', '_')}.py")
 
 
 def all_fields(game: Game) -> list[Field]:
@@ -250,10 +254,31 @@ def search_docs(games: list[GameContent]) -> tuple[list[Doc], list[TermDoc]]:
                 in_other_script(Doc(game.id, s.id, doc_lang, plain_text(s.title), plain_text(s.html)))
                 for s in text.sections
             ]
+        docs += aid_docs(content)
         for row, term in enumerate(content.glossary, start=1):
             other = zh_script.convert(term["zh"], game.source_lang, zh_script.other(game.source_lang))
             terms.append(TermDoc(game.id, f"term-{row}", term["zh"], term["en"], term.get("note", ""), other))
     return docs, terms
+
+
+AID_TITLE = Text("玩家速查", "Player aid")
+
+
+def aid_docs(content: GameContent) -> list[Doc]:
+    """What search finds in a player aid: all its lines in each language, as one text found under section 'aid'."""
+    assert content.aid is not None
+    game = content.game
+    docs = []
+    for lang in LANGS:
+        doc_lang = game.source_lang if lang == "zh" else "en"
+        lines = []
+        for _, _, part in content.aid.parts:
+            for line in part:
+                label = f"{getattr(line.field.label, lang)}: " if line.field else ""
+                lines.append(label + plain_text(inline_marks(getattr(line, lang))))
+        title = zh_script.both(AID_TITLE.zh, zh_script.UI)[doc_lang] if lang == "zh" else AID_TITLE.en
+        docs.append(in_other_script(Doc(game.id, "aid", doc_lang, title, " ".join(lines))))
+    return docs
 
 
 def in_other_script(doc: Doc) -> Doc:
@@ -300,6 +325,32 @@ def term_markers(content: GameContent) -> dict[str, TermMarker]:
         written = [(zh_script.convert(zh, source, script), en, f"{row}-en") for zh, en, row in rows]
         markers[script] = TermMarker(written, english=False)
     return markers
+
+
+def aid_line_html(line: AidLine, source: str) -> dict[str, Markup]:
+    """An aid line rendered as the rules are (editorial marks too): the Chinese in both scripts, the English."""
+    zh = inline_marks(line.zh)
+    return {**{script: in_script(zh, source, script) for script in zh_script.SCRIPTS}, "en": inline_marks(line.en)}
+
+
+def aid_parts(content: GameContent) -> list[dict[str, object]]:
+    """The player aid as its page shows it: each part's lines with their section's title in every column."""
+    assert content.aid is not None
+    source = content.game.source_lang
+    titles = {
+        s.id: {**{script: text.sections[i].title for script, text in content.scripts.items()}, "en": e.title}
+        for i, (s, e) in enumerate(zip(content.texts["zh"].sections, content.texts["en"].sections, strict=True))
+    }
+    return [
+        {
+            "key": key,
+            "title": title,
+            "lines": [
+                {"line": line, "html": aid_line_html(line, source), "section": titles[line.section]} for line in lines
+            ],
+        }
+        for key, title, lines in content.aid.parts
+    ]
 
 
 def default_players(game: Game) -> int:
@@ -373,6 +424,9 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
             content=content,
             mark=term_markers(content),
         )
+        write(
+            f"rules/{content.game.id}/aid/index.html", "aid.html", page="aid", content=content, parts=aid_parts(content)
+        )
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
     diagrams = {gid: svg_markup(checklist["diagram"], tables) for gid, checklist in checklists.items()}
     write(
@@ -431,12 +485,18 @@ def svg_markup(pictures: dict[str, str] | None, tables: dict[str, zh_script.Tabl
     return {lang: Markup(svg) for lang, svg in {**written, "en": pictures["en"]}.items()}
 
 
+def scoring_modules() -> list[Path]:
+    """Every module of the scoring package, its subpackages (core/, games/) included, in path order."""
+    return sorted(SCORING.rglob("*.py"))
+
+
 def copy_assets(out: Path) -> None:
     """Static files, the scoring package, PyScript and Pyodide."""
     shutil.copytree(STATIC, out / "static", ignore=shutil.ignore_patterns("sw.template.js"))
-    (out / "py" / "scoring").mkdir(parents=True)
-    for source in sorted(SCORING.glob("*.py")):
-        shutil.copy2(source, out / "py" / "scoring" / source.name)
+    for source in scoring_modules():
+        target = out / "py" / "scoring" / source.relative_to(SCORING)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
     pyodide = NODE / "pyodide"
     pyscript = NODE / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
@@ -488,11 +548,11 @@ def prepare_python_start(out: Path) -> None:
     """
     source = NODE / "pyodide" / "python_stdlib.zip"
     tool = TOOLS / "python_start.mjs"
-    modules = python_imports([*sorted(SCORING.glob("*.py")), STATIC / "worker.py"])
+    scoring = scoring_modules()
+    modules = python_imports([*scoring, STATIC / "worker.py"])
     digest = hashlib.sha256(source.read_bytes())
-    scoring = sorted(SCORING.glob("*.py"))
     for part in (tool, TOOLS / "stdlib_bytecode.py", NODE / "pyodide" / "pyodide.asm.wasm", *scoring):
-        digest.update(part.name.encode() + part.read_bytes())
+        digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
     digest.update(" ".join(modules).encode())
     cached = CACHE / f"python-start-{digest.hexdigest()[:16]}"
     if not cached.is_dir():
@@ -515,7 +575,7 @@ def prepare_python_start(out: Path) -> None:
 
 def script_sources() -> list[Path]:
     """The files whose Chinese the page writes at run time: scoring's modules and the page scripts."""
-    return [*sorted(SCORING.glob("*.py")), *sorted(STATIC.glob("*.js"))]
+    return [*scoring_modules(), *sorted(STATIC.glob("*.js"))]
 
 
 def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
@@ -532,8 +592,8 @@ def worker_config(out: Path) -> dict[str, object]:
 
     `sync_main_only`: the worker never reaches the page's `window` (that needs SharedArrayBuffer, so cross-origin
     isolation); it only keeps PyScript's module from warning about it on every start."""
-    modules = sorted((out / "py").glob("*/*.py"))
-    files = {f"../py/{p.parent.name}/{p.name}": f"./{p.parent.name}/{p.name}" for p in modules}
+    modules = sorted(p.relative_to(out / "py").as_posix() for p in (out / "py").rglob("*.py"))
+    files = {f"../py/{name}": f"./{name}" for name in modules}
     return {"files": files, "sync_main_only": True}
 
 

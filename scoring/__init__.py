@@ -1,7 +1,9 @@
-"""Rules and scoring for every game on the site: pure Python, standard library only.
+"""Rules and scoring for every game on the site: pure Python, the standard library only but for segno, which
+share.py imports to draw a link's QR code (and only then).
 
-A game is one module in this package with a `GAME` (see core.Game); it is found by name, so adding a
-game means adding its module (and its content folder), nothing else.
+A game is one module in scoring/games/ with a `GAME` (see core.Game); it is found by iterating that package, so
+adding a game means adding its module (and its content folder), nothing else. The services beside it (api, history,
+stats, players, share, svg) work for every game alike.
 """
 
 from __future__ import annotations
@@ -9,20 +11,18 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from . import games
 from .core import Game
 
 ORDER = ("burgundy-cards", "tuscany", "furstenfeld", "bruges", "palais-royal")
 """The order the site lists games in; a game not named here comes after these."""
-NOT_GAMES = {"core", "api", "svg", "history", "players", "stats", "share", "nesting", "shapes", "__main__"}
 
 
 def _discover() -> dict[str, Game]:
-    """Every module of this package that defines GAME, by game id, in site order."""
+    """Every module of scoring/games that defines GAME, by game id, in site order."""
     found: dict[str, Game] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name in NOT_GAMES or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{games.__name__}.{info.name}")
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             found[game.id] = game

@@ -34,8 +34,8 @@ def _player_count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"“{text[:12]}” is not a whole number") from None
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; 0 on success, 2 on bad input with a one-line message."""
+def _parser() -> _Parser:
+    """The command line's three commands and their arguments."""
     parser = _Parser(prog="python -m scoring", description="Board-game setup and scoring.")
     commands = parser.add_subparsers(dest="command", required=True)
     setup = commands.add_parser("setup", help="print the setup checklist")
@@ -61,43 +61,20 @@ def main(argv: list[str] | None = None) -> int:
         history.add_argument(
             f"--{name}", help=f"with --stats: {what}" + (" (YYYY-MM-DD)" if name in ("since", "until") else "")
         )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; 0 on success, 2 on bad input with a one-line message."""
+    parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "history" and not args.stats:
         given = [f"--{k}" for k in ("game", "player", "since", "until") if getattr(args, k) is not None]
         if given or args.json:
             parser.error(f"{', '.join(given + ['--json'] * args.json)} applies only with --stats")
+    command = {"setup": _setup, "score": _score, "history": _history_command}[args.command]
     try:
-        if args.command == "history":
-            text = _read(args.file)
-            if args.stats:
-                filters = {k: getattr(args, k) for k in ("game", "player", "since", "until")}
-                return _stats(text, filters, args.json)
-            return _history(text, args.csv)
-        if args.command == "setup":
-            game = get_game(args.game)
-            for key in args.option:
-                option = next((o for o in game.options if o.key == key), None)
-                if option is None:
-                    raise ValueError(f"unknown option {key!r} for {game.id}")
-                if not option.setup:
-                    raise ValueError(
-                        f"{key!r} is a scoring variant of {game.id} ({option.label.en}): it changes nothing in the "
-                        "setup; give it in the sheet's options to score with it"
-                    )
-            data = setup_json(args.game, args.players, {k: True for k in args.option})
-            if args.json:
-                print(json.dumps(data, ensure_ascii=False, indent=2))
-            else:
-                for number, step in enumerate(data["steps"], 1):
-                    for lang in ("zh", "en") if args.lang == "both" else (args.lang,):
-                        print(f"{number:2}. {step[lang]}")
-                        if step["note"]:
-                            print(f"    ({step['note'][lang]})")
-            return 0
-        get_game(args.game)
-        sheet = read_json(_text(_read(args.sheet), "sheet"), "sheet")
-        print(json.dumps(score_json(args.game, sheet), ensure_ascii=False, indent=2))
-        return 0
+        return command(args)
     except SheetError as error:
         print(f"error: {error.path}: {error.message.en}", file=sys.stderr)
         return 2
@@ -108,9 +85,63 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _history(content: bytes, as_csv: bool) -> int:
+def _setup(args: argparse.Namespace) -> int:
+    """Print a game's setup checklist for the player count and options, as text in the languages asked or as JSON."""
+    game = get_game(args.game)
+    for key in args.option:
+        option = next((o for o in game.options if o.key == key), None)
+        if option is None:
+            raise ValueError(f"unknown option {key!r} for {game.id}")
+        if not option.setup:
+            raise ValueError(
+                f"{key!r} is a scoring variant of {game.id} ({option.label.en}): it changes nothing in the setup; give "
+                "it in the sheet's options to score with it"
+            )
+    data = setup_json(args.game, args.players, {k: True for k in args.option})
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    for number, step in enumerate(data["steps"], 1):
+        for lang in ("zh", "en") if args.lang == "both" else (args.lang,):
+            print(f"{number:2}. {step[lang]}")
+            if step["note"]:
+                print(f"    ({step['note'][lang]})")
+    return 0
+
+
+def _score(args: argparse.Namespace) -> int:
+    """Print the result of a sheet (a JSON file or standard input) as JSON."""
+    get_game(args.game)
+    sheet = read_json(_text(_read(args.sheet), "sheet"), "sheet")
+    print(json.dumps(score_json(args.game, sheet), ensure_ascii=False, indent=2))
+    return 0
+
+
+def _history_command(args: argparse.Namespace) -> int:
+    """List a history file's games, print them as CSV, or print their statistics."""
+    text = _read(args.file)
+    if args.stats:
+        filters = {k: getattr(args, k) for k in ("game", "player", "since", "until")}
+        return _stats(text, filters, args.json)
+    return _history(text, args.csv)
+
+
+def _checked_history(content: bytes) -> History | None:
+    """A history file read by the page's rule (history.read_file) and checked, its problems and the names it counts as
+    another on standard error; None when it cannot be used."""
+    history = read_file(content)
+    for problem in history.problems:
+        print(f"{'error' if history.error else 'warning'}: {problem.path}: {problem.message.en}", file=sys.stderr)
+    if history.error:
+        return None
+    for entry in renamed({}, history.names):
+        print(f"note: names: “{entry['name']}” counts as “{entry['as']}” (merged in the file)", file=sys.stderr)
+    return history
+
+
+def _history(text: bytes, as_csv: bool) -> int:
     """List (or print as CSV) a history file's games; its problems on standard error."""
-    history = _checked(content)
+    history = _checked_history(text)
     if history is None:
         return 2
     if as_csv:
@@ -123,22 +154,9 @@ def _history(content: bytes, as_csv: bool) -> int:
     return 0
 
 
-def _checked(content: bytes) -> History | None:
-    """A history file read (history.read_file), its problems and the names it counts as another on standard error;
-    None when it cannot be read."""
-    history = read_file(content)
-    for problem in history.problems:
-        print(f"{'error' if history.error else 'warning'}: {problem.path}: {problem.message.en}", file=sys.stderr)
-    if history.error:
-        return None
-    for entry in renamed({}, history.names):
-        print(f"note: names: “{entry['name']}” counts as “{entry['as']}” (merged in the file)", file=sys.stderr)
-    return history
-
-
-def _stats(content: bytes, raw_filters: dict[str, str | None], as_json: bool) -> int:
+def _stats(text: bytes, raw_filters: dict[str, str | None], as_json: bool) -> int:
     """Print a history file's statistics, as JSON or as lines of text."""
-    history = _checked(content)
+    history = _checked_history(text)
     if history is None:
         return 2
     figures = statistics(history.records, history.names, parse_filters(raw_filters))
@@ -181,8 +199,8 @@ def _text(content: bytes, what: str) -> str:
 
 
 def run() -> int:
-    """main() for a process: output into a pipe closed early (`| head`) ends quietly, as the Python docs advise
-    (the signal module's "Note on SIGPIPE")."""
+    """main() for a process: output into a pipe closed early (`| head`) ends quietly, as the Python docs advise (the
+    signal module's "Note on SIGPIPE")."""
     try:
         code = main()
         sys.stdout.flush()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Concatenate, ParamSpec
 
 from . import get_game
 from .core import (
@@ -40,6 +42,11 @@ from .players import merged_names, rename, renamed, separate
 from .share import decode, link, qr_svgs
 from .stats import Filters, parse_filters, statistics
 from .svg import both, result_chart, setup_figure, stats_charts
+
+
+def _refused(*problems: SheetError) -> dict[str, Any]:
+    """The answer to bad input: not ok, and every problem (each naming its field, in both languages)."""
+    return {"ok": False, "problems": [p.as_dict() for p in problems]}
 
 
 def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> dict[str, Any]:
@@ -89,7 +96,7 @@ def _evaluate(game: Game, sheet: object) -> dict[str, Any]:
             mine = [p for p in problems if p.path.startswith(f"players[{index}].scores")]
             breakdown = points_breakdown(game, player, parsed.options)
             partial.append({"index": index, "total": None if mine else sum(breakdown.values()), "breakdown": breakdown})
-    return {"ok": False, "problems": [p.as_dict() for p in problems], "partial": partial}
+    return {**_refused(*problems), "partial": partial}
 
 
 def _waiting(result: Result) -> dict[str, Any]:
@@ -107,15 +114,14 @@ def run_helper(game_id: str, helper_id: str, sheet: object) -> dict[str, Any]:
     game = get_game(game_id)
     helper = next((h for h in game.helpers if h.id == helper_id), None)
     if helper is None:
-        error = SheetError("helper", Text(f"未知工具：{helper_id}。", f"unknown helper: {helper_id}."))
-        return {"ok": False, "problems": [error.as_dict()]}
+        return _refused(SheetError("helper", Text(f"未知工具：{helper_id}。", f"unknown helper: {helper_id}.")))
     parsed, problems = check_helper_sheet(game, helper, sheet)
     if problems or parsed is None:
-        return {"ok": False, "problems": [p.as_dict() for p in problems]}
+        return _refused(*problems)
     try:
         result = helper.compute(parsed)
     except SheetError as error:
-        return {"ok": False, "problems": [error.as_dict()]}
+        return _refused(error)
     return {
         "ok": True,
         "lines": [line.as_dict() for line in result.lines],
@@ -124,6 +130,11 @@ def run_helper(game_id: str, helper_id: str, sheet: object) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- history of finished games
+
+
+Stored = str | bytes | None
+"""A stored history as the page sends it: its text or UTF-8, or "@" and the seal of the one held here."""
+Given = ParamSpec("Given")
 
 
 @dataclass(frozen=True)
@@ -141,12 +152,12 @@ _held: dict[str | bytes, History | _Unread] = {}
 today's rules): the next call need not send it, nor read and check it again."""
 
 
-def needs_text(stored: str | bytes | None) -> bool:
+def needs_text(stored: Stored) -> bool:
     """Whether `stored` is "@" and a seal that is not the history held here: the caller must send the text itself."""
     return isinstance(stored, str) and stored.startswith("@") and stored not in _held
 
 
-def _read(stored: str | bytes | None) -> History:
+def _read(stored: Stored) -> History:
     """The stored history (its text or UTF-8, or "@" and the seal of the one held here), checked once per text."""
     if isinstance(stored, str) and stored.startswith("@"):
         if stored not in _held:
@@ -166,7 +177,7 @@ def _read(stored: str | bytes | None) -> History:
     return held
 
 
-def _head(stored: str | bytes | None) -> tuple[dict[str, Any], dict[str, str]] | None:
+def _head(stored: Stored) -> tuple[dict[str, Any], dict[str, str]] | None:
     """The head (statistics under no filter, everyone) and names of the stored history: read alone from a text
     sealed with them, or the held history's; None when only reading every record would tell."""
     if isinstance(stored, str) and stored.startswith("@"):
@@ -199,40 +210,47 @@ def _history_answer(history: History, shown: bool = True, **extra: Any) -> dict[
     return {**answer, **listed, **extra} if shown else {**answer, **extra}
 
 
-def history_view(stored: str | bytes | None) -> dict[str, Any]:
+def history_view(stored: Stored) -> dict[str, Any]:
     """The stored history, checked: what to show, and problems when the stored text must be set aside."""
     return _history_answer(_read(stored))
 
 
-def _unsound(history: History) -> dict[str, Any] | None:
-    """The refusal to change or export a stored history with problems: the page must set it aside first."""
-    return {**_history_answer(history, shown=False), "ok": False, "stored_problems": True} if history.problems else None
+def _on_sound_history(
+    change: Callable[Concatenate[History, Given], dict[str, Any]],
+) -> Callable[Concatenate[Stored, Given], dict[str, Any]]:
+    """A call that changes or exports the stored history: it gets the history read and checked, and is refused when
+    the stored text has problems (the page must set it aside first)."""
+
+    @functools.wraps(change)
+    def call(stored: Stored, /, *args: Given.args, **kwargs: Given.kwargs) -> dict[str, Any]:
+        history = _read(stored)
+        if history.problems:
+            return {**_history_answer(history, shown=False), "ok": False, "stored_problems": True}
+        return change(history, *args, **kwargs)
+
+    return call
 
 
-def history_add(stored: str | bytes | None, game_id: str, sheet: object, saved: str) -> dict[str, Any]:
+@_on_sound_history
+def history_add(history: History, game_id: str, sheet: object, saved: str) -> dict[str, Any]:
     """Add a final sheet to the stored history; problems (naming the field) when it is not final."""
-    history = _read(stored)
-    if refusal := _unsound(history):
-        return refusal
     try:
         record = make_record(game_id, sheet, saved)
     except SheetError as error:
-        return {"ok": False, "problems": [error.as_dict()]}
+        return _refused(error)
     records, added = merge(history.records, [record])
     answer = _history_answer(History(records, history.names), shown=False)
     return {**answer, "record": record, "added": added, "count": len(records)}
 
 
-def history_import(stored: str | bytes | None, content: str | bytes) -> dict[str, Any]:
+@_on_sound_history
+def history_import(current: History, content: str | bytes) -> dict[str, Any]:
     """Merge an exported history file (its bytes, or text) into the stored one: how many were added, already there or
     left out, and which names now count as someone else (`renamed`: the file's merged names, where this history had
     none for them)."""
-    current = _read(stored)
-    if refusal := _unsound(current):
-        return refusal
     incoming = read_file(content)
     if incoming.error is not None:
-        return {"ok": False, "problems": [incoming.error.as_dict()]}
+        return _refused(incoming.error)
     records, added = merge(current.records, incoming.records)
     names = merged_names(current.names, incoming.names)
     return {
@@ -245,19 +263,15 @@ def history_import(stored: str | bytes | None, content: str | bytes) -> dict[str
     }
 
 
-def history_delete(stored: str | bytes | None, record_id: str) -> dict[str, Any]:
+@_on_sound_history
+def history_delete(history: History, record_id: str) -> dict[str, Any]:
     """The stored history without one record."""
-    history = _read(stored)
-    if refusal := _unsound(history):
-        return refusal
     return _history_answer(History([r for r in history.records if r["id"] != record_id], history.names))
 
 
-def history_export(stored: str | bytes | None, exported: str) -> dict[str, Any]:
+@_on_sound_history
+def history_export(history: History, exported: str) -> dict[str, Any]:
     """The stored history as a JSON file (importable here) and as CSV."""
-    history = _read(stored)
-    if refusal := _unsound(history):
-        return refusal
     text = json.dumps(document(history.records, exported, history.names), ensure_ascii=False, indent=1)
     return {"ok": True, "problems": [], "json": text, "csv": to_csv(history.records)}
 
@@ -282,7 +296,7 @@ def _without_series(figures: dict[str, Any]) -> dict[str, Any]:
     return {**figures, "games": [{k: v for k, v in g.items() if k != "timeline"} for g in figures["games"]]}
 
 
-def _asked(stored: str | bytes | None, filters: object) -> tuple[dict[str, Any], list[Any], dict[str, Any]] | dict:
+def _asked(stored: Stored, filters: object) -> tuple[dict[str, Any], list[Any], dict[str, Any]] | dict:
     """What a statistics call needs: the figures under the filters, everyone, and the rest of the answer (names,
     problems); or the answer instead: the text is needed (`resend`), a filter is bad. Under no filter, a history
     sealed with its head is answered from the head alone, before its records are read."""
@@ -291,7 +305,7 @@ def _asked(stored: str | bytes | None, filters: object) -> tuple[dict[str, Any],
     try:
         chosen = parse_filters(filters)
     except SheetError as error:
-        return {"ok": False, "problems": [error.as_dict()]}
+        return _refused(error)
     found = _head(stored) if chosen == Filters() else None
     if found is not None:
         head, names = found
@@ -301,7 +315,7 @@ def _asked(stored: str | bytes | None, filters: object) -> tuple[dict[str, Any],
     return _figures(history, chosen), head_of(history)["people"], rest
 
 
-def history_stats(stored: str | bytes | None, filters: object, pictures: bool = True) -> dict[str, Any]:
+def history_stats(stored: Stored, filters: object, pictures: bool = True) -> dict[str, Any]:
     """The statistics of the stored history (re-scored with today's rules), with their pictures in each language;
     without pictures (nor the totals over time only they show), for a page that asks history_pictures() next.
 
@@ -325,7 +339,7 @@ def history_stats(stored: str | bytes | None, filters: object, pictures: bool = 
     }
 
 
-def history_pictures(stored: str | bytes | None, filters: object) -> dict[str, Any]:
+def history_pictures(stored: Stored, filters: object) -> dict[str, Any]:
     """The pictures of the statistics (as history_stats draws them), in each language: the page shows the figures
     first and asks for these next."""
     started = time.perf_counter()
@@ -341,7 +355,7 @@ def history_pictures(stored: str | bytes | None, filters: object) -> dict[str, A
     }
 
 
-def history_hold(stored: str | bytes | None) -> dict[str, Any]:
+def history_hold(stored: Stored) -> dict[str, Any]:
     """Read and check the stored history now and hold it here, so that the next views need only its seal; and, when
     it had to be re-scored, the text to store (sealed under today's rules)."""
     history = _read(stored)
@@ -354,29 +368,25 @@ def history_hold(stored: str | bytes | None) -> dict[str, Any]:
     return {**_history_answer(history, shown=False), **answer}
 
 
-def history_people(stored: str | bytes | None) -> dict[str, Any]:
+def history_people(stored: Stored) -> dict[str, Any]:
     """Everyone in the history under one identity each, most games first (for the score sheet's quick picks)."""
     history = _read(stored)
     return {"ok": True, "problems": [], "people": head_of(history)["people"]}
 
 
-def history_rename(stored: str | bytes | None, old: object, new: object) -> dict[str, Any]:
+@_on_sound_history
+def history_rename(history: History, old: object, new: object) -> dict[str, Any]:
     """Count every game of `old` under `new`: a rename, or a merge when `new` is someone already in the history."""
-    history = _read(stored)
-    if refusal := _unsound(history):
-        return refusal
     names, error = rename(history.names, history.records, old, new)
     if error is not None:
-        return {"ok": False, "problems": [error.as_dict()]}
+        return _refused(error)
     changed = History(history.records, names)
     return _history_answer(changed, people=head_of(changed)["people"])
 
 
-def history_separate(stored: str | bytes | None, name: object) -> dict[str, Any]:
+@_on_sound_history
+def history_separate(history: History, name: object) -> dict[str, Any]:
     """Undo a merge for one name: it counts as itself again."""
-    history = _read(stored)
-    if refusal := _unsound(history):
-        return refusal
     names = separate(history.names, name)
     changed = History(history.records, names)
     return _history_answer(changed, people=head_of(changed)["people"])
@@ -391,7 +401,7 @@ def share_link(base: str, game_id: str, sheet: object, saved: str, qr: bool = Tr
     try:
         record = make_record(game_id, sheet, saved)
     except SheetError as error:
-        return {"ok": False, "problems": [error.as_dict()]}
+        return _refused(error)
     address = link(base, record)
     pictures = qr_svgs(address) if qr else None
     return {"ok": True, "problems": [], "link": address, "qr": pictures, "summary": _summary(record)}
@@ -408,7 +418,7 @@ def share_view(payload: object) -> dict[str, Any]:
     try:
         record = decode(payload)
     except SheetError as error:
-        return {"ok": False, "problems": [error.as_dict()]}
+        return _refused(error)
     game = get_game(record["game"])
     result = score(game, record["sheet"])
     return {
@@ -421,15 +431,13 @@ def share_view(payload: object) -> dict[str, Any]:
     }
 
 
-def history_add_shared(stored: str | bytes | None, payload: object) -> dict[str, Any]:
+@_on_sound_history
+def history_add_shared(history: History, payload: object) -> dict[str, Any]:
     """Add the result a link carries to the stored history, checked like an import: nothing twice."""
-    history = _read(stored)
-    if refusal := _unsound(history):
-        return refusal
     try:
         record = decode(payload)
     except SheetError as error:
-        return {"ok": False, "problems": [error.as_dict()]}
+        return _refused(error)
     records, added = merge(history.records, [record])
     answer = _history_answer(History(records, history.names), shown=False)
     return {**answer, "record": record, "added": added, "count": len(records)}

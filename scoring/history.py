@@ -59,17 +59,19 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 NOT_STORED = frozenset({"api.py", "share.py", "svg.py", "__main__.py"})
-"""The scoring modules that shape nothing the history stores (the calls, links, pictures and command line): a change
-to them alone leaves every stored history sealed. Any other module, a new game's too, is in the seal."""
+"""The scoring modules (paths inside scoring/) that shape nothing the history stores (the calls, links, pictures and
+command line): a change to them alone leaves every stored history sealed. Any other module, in any subfolder (core/,
+games/, a new game's too), is in the seal."""
 
 
 def rules_digest(folder: Path) -> str:
-    """A digest of the source of every scoring module in folder that shapes a stored history: the same for the same
-    rules, different after any change to them."""
+    """A digest of the source of every scoring module in folder and its subfolders that shapes a stored history: the
+    same for the same rules, different after any change to them."""
     digest = hashlib.sha256()
-    for path in sorted(folder.glob("*.py")):
-        if path.name not in NOT_STORED:
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for path in sorted(folder.rglob("*.py")):
+        name = path.relative_to(folder).as_posix()
+        if name not in NOT_STORED:
+            digest.update(name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
@@ -349,6 +351,40 @@ def read_history(text: str | None) -> History:
     """A history file's text (or the browser's stored copy), every record checked and rebuilt."""
     if text is None or text == "":
         return History()
+    data = _read_document(text)
+    if isinstance(data, History):
+        return data
+    raw_records = data["records"]
+    names, name_problems = read_names(data.get("names"))
+    history = History(names=names, name_problems=name_problems)
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_records):
+        try:
+            record = _read_record(raw, index)
+        except SheetError as error:
+            history.skipped.append(error)
+            continue
+        if "players" in raw and outcome(raw["players"]) != outcome(record["players"]):
+            history.recomputed.append(
+                SheetError(
+                    f"records[{index}].players",
+                    Text(
+                        f"第 {index + 1} 条记录：保存的总分或名次与其分数不符，已按现行规则重新计算。",
+                        f"record {index + 1}: the totals or places it gave do not follow from its scores; "
+                        "they were recomputed with the current rules.",
+                    ),
+                )
+            )
+        if record["id"] not in seen:
+            seen.add(record["id"])
+            history.records.append(record)
+    history.records = newest_first(history.records)
+    return history
+
+
+def _read_document(text: str) -> dict[str, Any] | History:
+    """A history file read as JSON and checked as a whole (size, format, version, the list of records): its data, or
+    the History that says why it cannot be read."""
     if len(text) > MAX_FILE_CHARS:
         return _file_error(
             f"文件太大（超过 {MAX_FILE_CHARS // 1_000_000} MB），不是本站的历史记录。",
@@ -378,31 +414,7 @@ def read_history(text: str | None) -> History:
             f"记录太多（{len(raw_records)} 条，最多 {MAX_RECORDS} 条）。",
             f"too many records ({len(raw_records)}; at most {MAX_RECORDS}).",
         )
-    names, name_problems = read_names(data.get("names"))
-    history = History(names=names, name_problems=name_problems)
-    seen: set[str] = set()
-    for index, raw in enumerate(raw_records):
-        try:
-            record = _read_record(raw, index)
-        except SheetError as error:
-            history.skipped.append(error)
-            continue
-        if "players" in raw and outcome(raw["players"]) != outcome(record["players"]):
-            history.recomputed.append(
-                SheetError(
-                    f"records[{index}].players",
-                    Text(
-                        f"第 {index + 1} 条记录：保存的总分或名次与其分数不符，已按现行规则重新计算。",
-                        f"record {index + 1}: the totals or places it gave do not follow from its scores; "
-                        "they were recomputed with the current rules.",
-                    ),
-                )
-            )
-        if record["id"] not in seen:
-            seen.add(record["id"])
-            history.records.append(record)
-    history.records = newest_first(history.records)
-    return history
+    return data
 
 
 def outcome(players: object) -> object:
@@ -478,7 +490,7 @@ def csv_rows(records: list[dict[str, Any]]) -> list[list[str]]:
                     _cell(player["name"]),
                     "" if player["total"] is None else str(player["total"]),
                     "yes" if player["place"] == 1 else "no",
-                    reason["rule"],
+                    reason["kind"],
                     _cell(reason["zh"]),
                     _cell(reason["en"]),
                     record["id"],

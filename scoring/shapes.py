@@ -37,7 +37,7 @@ def _player(p: object) -> bool:
         and (p["place"] is None or _is_int(p.get("place")))  # type: ignore[index]
         and isinstance(p.get("breakdown"), dict)  # type: ignore[union-attr]
         and all(isinstance(v, _NUMBER) for v in p["breakdown"].values())  # type: ignore[index]
-        and _texts(p.get("decided_by"), "rule", "section", *_TEXT)  # type: ignore[union-attr]
+        and _texts(p.get("decided_by"), "kind", "section", *_TEXT)  # type: ignore[union-attr]
         and all(k in p["decided_by"] for k in ("key", "value"))  # type: ignore[index]
     )
 
@@ -86,7 +86,7 @@ def _sample(game_id: str, game: Game) -> dict[str, Any]:
     """A record of a game as make_record writes it (not scored: only its shape counts), first place shared and
     decided by a tie-breaker where the game has one, so that the statistics fill every list they have."""
     breaker = game.tie_breakers[0].key if game.tie_breakers else None
-    decided = {"rule": "tie-breaker", "key": breaker, "section": "", "value": 1, "zh": "", "en": ""}
+    decided = {"kind": "tie-breaker", "key": breaker, "section": "", "value": 1, "zh": "", "en": ""}
     breakdown = dict.fromkeys(game.category_labels(), 1)
     players = [
         {"name": name, "total": 1, "place": 1, "breakdown": breakdown, "decided_by": decided} for name in ("a", "b")

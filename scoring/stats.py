@@ -186,7 +186,7 @@ def _count(records: list[dict[str, Any]], person: Callable[[str], str], shown: M
             if tally is None:
                 tally = tallies[key] = _Tally(shown[key])
             tally.add(record, player, shared_first)
-        decided = {p["decided_by"]["key"] for p in firsts if p["decided_by"]["rule"] == "tie-breaker"}
+        decided = {p["decided_by"]["key"] for p in firsts if p["decided_by"]["kind"] == "tie-breaker"}
         counts.breakers.update(k for k in decided if k)
         others = [p["total"] for p in players if p["place"] != 1 and p["total"] is not None]
         if firsts and firsts[0]["total"] is not None and others:

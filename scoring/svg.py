@@ -1,6 +1,7 @@
-"""SVG for the page: the result chart and the setup diagrams, built as text with every text escaped.
+"""SVG for the page, built as text with every text escaped: the result chart, the setup diagrams, and the
+statistics' pictures (wins, averages by category, totals over time).
 
-Both pictures are drawn in user units WIDTH wide; the page scales them to its column (a 360 px phone shows
+Every picture is drawn in user units WIDTH wide; the page scales them to its column (a 360 px phone shows
 them about 1:1). Text is drawn in the page's colour (currentColor), so it follows dark mode; the category
 colours have enough contrast on the light and the dark background alike. No style attributes: the page's
 Content-Security-Policy allows styles only from its own stylesheet.
@@ -12,8 +13,10 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from . import GAMES
 from .core import Area, DecisionKind, Diagram, Game, Piece, PlayerResult, Result, Shape, Text, Tone
 
 WIDTH = 340
@@ -580,12 +583,7 @@ def timeline_chart(game: Game, timeline: dict[str, object], lang: str) -> str:
     """A line per player through their totals, game after game in date order (the most frequent players)."""
     every = list(timeline["saved"])  # type: ignore[call-overload]
     saved = every[-TIMELINE_GAMES:]
-    ranked = sorted(timeline["series"], key=lambda s: -sum(t is not None for t in s["totals"][-TIMELINE_GAMES:]))  # type: ignore[call-overload]
-    series = [
-        {"name": s["name"], "totals": s["totals"][-TIMELINE_GAMES:]}
-        for s in ranked[:MAX_LINES]
-        if any(t is not None for t in s["totals"][-TIMELINE_GAMES:])
-    ]
+    series = _timeline_series(timeline["series"])  # type: ignore[arg-type]
     title = f"{getattr(game.name, lang)}{'：' if lang == 'zh' else ': '}{getattr(TIMELINE_TITLE, lang)}"
     if len(every) > len(saved):
         title += f"{'，' if lang == 'zh' else ', '}{getattr(TIMELINE_LAST.format(n=len(saved)), lang)}"
@@ -617,11 +615,7 @@ def timeline_chart(game: Game, timeline: dict[str, object], lang: str) -> str:
             for i, t in enumerate(line["totals"])
             if t is not None
         ]
-        path = "M" + "L".join(f"{number(px)} {number(py)}" for px, py in points)
-        colour = colours[str(line["name"])]
-        marks = "".join(element("circle", {"cx": px, "cy": py, "r": 2.5, "fill": colour}) for px, py in points)
-        drawn = element("path", {"d": path, "fill": "none", "stroke": colour, "stroke-width": "2"})
-        body.append(element("g", {"class": "line", "data-name": line["name"]}, drawn + marks))
+        body.append(_timeline_line(str(line["name"]), points, colours[str(line["name"])]))
         played = ("、" if lang == "zh" else ", ").join("–" if t is None else str(t) for t in line["totals"])
         lines.append(f"{line['name']}{'：' if lang == 'zh' else ': '}{played}")
     y += plot_height + SMALL * LINE
@@ -635,10 +629,26 @@ def timeline_chart(game: Game, timeline: dict[str, object], lang: str) -> str:
     return document(WIDTH, y + GAP, title, description, body, "stats-timeline")
 
 
+def _timeline_series(every: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The players drawn over the last TIMELINE_GAMES games: those who played most of them, at most MAX_LINES."""
+    ranked = sorted(every, key=lambda s: -sum(t is not None for t in s["totals"][-TIMELINE_GAMES:]))
+    return [
+        {"name": s["name"], "totals": s["totals"][-TIMELINE_GAMES:]}
+        for s in ranked[:MAX_LINES]
+        if any(t is not None for t in s["totals"][-TIMELINE_GAMES:])
+    ]
+
+
+def _timeline_line(name: str, points: Sequence[tuple[float, float]], colour: str) -> str:
+    """One player's line through their totals, a dot at each game they played."""
+    path = "M" + "L".join(f"{number(px)} {number(py)}" for px, py in points)
+    marks = "".join(element("circle", {"cx": px, "cy": py, "r": 2.5, "fill": colour}) for px, py in points)
+    drawn = element("path", {"d": path, "fill": "none", "stroke": colour, "stroke-width": "2"})
+    return element("g", {"class": "line", "data-name": name}, drawn + marks)
+
+
 def stats_charts(figures: dict[str, object]) -> dict[str, object]:
     """Every picture of the statistics view, in each language: wins overall, then per game averages and totals."""
-    from . import GAMES  # here: svg.py is imported while the games are being found
-
     overall = figures["overall"]
     drawn: dict[tuple[object, ...], dict[str, str]] = {}
 

@@ -92,12 +92,20 @@ def both(text: str, source: str) -> dict[str, str]:
 # ---------------------------------------------------------------- run-time table
 
 
+def module_name(path: Path, package: str) -> str:
+    """The dotted name of a module file inside the package folder named package: scoring/games/bruges.py is
+    scoring.games.bruges, scoring/core/__init__.py is scoring.core."""
+    parts = path.with_suffix("").parts
+    inside = parts[len(parts) - 1 - parts[::-1].index(package) :]
+    return ".".join(inside[:-1] if inside[-1] == "__init__" else inside)
+
+
 def module_script(path: Path, package: str) -> str:
     """The script a file's Chinese is written in: a game module's source script (its text follows the source), else
     (the core modules and page scripts: the interface's own text) UI."""
     if path.suffix != ".py":
         return UI
-    module = importlib.import_module(package if path.stem == "__init__" else f"{package}.{path.stem}")
+    module = importlib.import_module(module_name(path, package))
     game = getattr(module, "GAME", None)
     return getattr(game, "source_lang", UI)
 

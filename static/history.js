@@ -1,5 +1,7 @@
-// The history of finished games (play/#history): the DOM side only. What a record holds, the CSV rows and
-// the checks of a stored or imported history are Python's (scoring/history.py), through the worker.
+// The history of finished games: HistoryStore, the storage protocol (the stored text, the worker holding it by its
+// seal, setting a damaged one aside), which the score sheets, the statistics and a shared result call; HistoryView,
+// play/#history's list, export and import. What a record holds, the CSV rows and the checks of a stored or imported
+// history are Python's (scoring/history.py), through the worker.
 import { timings } from "./engine.js";
 import { uiLang } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
@@ -28,35 +30,34 @@ function renamedText(renamed) {
   };
 }
 
-/** The history view, and the way the score sheets save to it. py(action, ...args) calls the worker. */
-export function setupHistory(section, py) {
-  const list = section.querySelector(".history-list");
-  const status = section.querySelector(".history-status");
-  const problems = section.querySelector(".problems");
-  const importInput = section.querySelector("[data-action=import]");
-  let visible = false;
-  let shown = []; // the records listed
+function say(box, text) {
+  box.replaceChildren(bilingual("p", text));
+}
 
-  function say(box, text) {
-    box.replaceChildren(bilingual("p", text));
+/** A title and a list of problems (bilingual) into box. */
+function report(box, title, items) {
+  const lines = document.createElement("ul");
+  for (const item of items) lines.append(bilingual("li", item));
+  box.replaceChildren(bilingual("p", title), lines);
+}
+
+/** The stored history, through the worker. report(title, problems) says what was set aside (the history view's box). */
+export class HistoryStore {
+  constructor(py, report) {
+    this.py = py; // py(action, ...args): a call to the worker's history actions
+    this.report = report;
+    this.held = ""; // the seal of the history the worker was last given or gave back: it holds that one, checked
+    this.beingDrawn = Promise.resolve(); // a view being drawn (whileDrawing)
   }
-
-  function report(title, items) {
-    const lines = document.createElement("ul");
-    for (const item of items) lines.append(bilingual("li", item));
-    problems.replaceChildren(bilingual("p", title), lines);
-  }
-
-  let beingDrawn = Promise.resolve(); // a view being drawn (whileDrawing)
 
   /** Have the worker read the stored history while the page is idle, so that History and Statistics need send it
    *  only by its seal (nothing is shown here: the views check it again when they open). A history it had to
    *  re-score is stored as it gives it back, sealed under today's rules. */
-  async function hold() {
-    await beingDrawn;
+  async hold() {
+    await this.beingDrawn;
     const raw = read(keys.history);
     try {
-      const answer = raw ? await send(raw, "hold") : {};
+      const answer = raw ? await this.send(raw, "hold") : {};
       // Re-scored (the site's rules changed since it was stored): keep the result, unless it changed meanwhile.
       if (typeof answer.stored === "string" && read(keys.history) === raw) write(keys.history, answer.stored);
       timings.historyHeld = performance.now();
@@ -64,30 +65,29 @@ export function setupHistory(section, py) {
       // nothing held: the views send the text when they open, and say what went wrong there
     }
   }
-  let held = ""; // the seal of the history the worker was last given or gave back: it holds that one, checked
 
   /** Run a worker action on the stored history (raw): by its seal when the worker holds that one (no 2 MB to send,
    *  read and check again; it asks for the text if it holds another), otherwise its text as UTF-8. */
-  async function send(raw, action, ...args) {
+  async send(raw, action, ...args) {
     const seal = SEALED.exec(raw)?.[1] ?? "";
-    let answer = seal && seal === held ? await py(action, `@${seal}`, ...args) : { resend: true };
+    let answer = seal && seal === this.held ? await this.py(action, `@${seal}`, ...args) : { resend: true };
     if (answer.resend) {
-      answer = await py(action, new TextEncoder().encode(raw), ...args);
-      held = seal;
+      answer = await this.py(action, new TextEncoder().encode(raw), ...args);
+      this.held = seal;
     }
-    if (typeof answer.stored === "string") held = SEALED.exec(answer.stored)?.[1] ?? "";
+    if (typeof answer.stored === "string") this.held = SEALED.exec(answer.stored)?.[1] ?? "";
     return answer;
   }
 
   /** The stored history as Python checked it ({records, stored}); what it could not keep is set aside first. */
-  async function checked() {
+  async checked() {
     const raw = read(keys.history) ?? "";
-    const answer = await send(raw, "view");
+    const answer = await this.send(raw, "view");
     if (answer.stored === undefined) throw new Error(answer.problems?.[0]?.en ?? "the calculator failed");
     if (answer.problems.length) {
       const aside = setAside("history", raw);
       if (aside) write(keys.history, answer.stored);
-      report(
+      this.report(
         aside
           ? { zh: `保存的历史记录有问题，原内容已另存为 ${aside}：`, en: `The saved history had problems; the original was set aside as ${aside}:` }
           : { zh: "保存的历史记录有问题，而且无法另存，因此保持原样：", en: "The saved history had problems and could not be set aside, so it was left as it is:" },
@@ -98,159 +98,188 @@ export function setupHistory(section, py) {
   }
 
   /** Run an action on the stored history; if Python finds problems in it, set it aside first and try again. */
-  async function change(action, ...args) {
-    const answer = await send(read(keys.history) ?? "", action, ...args);
+  async change(action, ...args) {
+    const answer = await this.send(read(keys.history) ?? "", action, ...args);
     if (!answer.stored_problems) return answer;
-    await checked();
-    return send(read(keys.history) ?? "", action, ...args);
+    await this.checked();
+    return this.send(read(keys.history) ?? "", action, ...args);
   }
 
-  function entry(record) {
-    const li = document.createElement("li");
-    li.className = "record";
-    li.dataset.id = record.id;
-    li.dataset.game = record.game;
-    const head = document.createElement("h3");
-    const time = document.createElement("time");
-    time.dateTime = record.saved;
-    time.textContent = new Date(record.saved).toLocaleString(uiLang() === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
-    head.append(time, " · ", bilingual("span", record.game_name));
-    const places = document.createElement("ol");
-    places.className = "places";
-    for (const player of record.players) {
-      const item = document.createElement("li");
-      item.dataset.place = player.place ?? "";
-      item.append(player.place === null ? "– " : `${player.place}. `, nameText(player.name), player.total === null ? "" : ` · ${player.total}`);
-      places.append(item);
+  /** Save a final sheet (JSON text) to the history; messages go into box. True when it is stored. */
+  async save(gameId, sheetJson, box) {
+    box.replaceChildren();
+    const answer = await this.change("add", gameId, sheetJson, finishedAt(gameId, sheetJson));
+    if (!answer.ok) {
+      box.append(...answer.problems.map((p) => bilingual("p", p)));
+      return false;
     }
-    const winner = document.createElement("p");
-    winner.className = "winner";
-    const names = record.winners.flatMap((name, i) => (i ? [", ", nameText(name)] : [nameText(name)]));
-    const decided = record.players[0].decided_by;
-    winner.append(bilingual("span", { zh: "胜者：", en: "Winner: " }), ...names, " — ", bilingual("span", decided, "why"));
-    if (decided.section) {
-      const rule = bilingual("a", { zh: "规则", en: "Rule" }, "rule-link");
-      rule.href = `../rules/${record.game}/#${decided.section}`;
-      winner.append(" ", rule);
+    if (!write(keys.history, answer.stored)) {
+      box.append(bilingual("p", NOT_SAVED));
+      return false;
     }
-    winner.dataset.rule = decided.rule;
-    const remove = document.createElement("button");
-    remove.type = "button";
-    remove.dataset.action = "delete-record";
-    remove.append(bilingual("span", { zh: "删除", en: "Delete" }));
-    remove.addEventListener("click", () => deleteRecord(record));
-    li.append(head, winner, places, remove);
-    return li;
+    // The first game: ask the browser to keep the site's data. Firefox asks the user, so the answer is shown when it
+    // comes and the save does not wait for it.
+    if (answer.count === 1) askPersist().then((said) => box.append(bilingual("p", said, "persist-state")));
+    return true;
   }
 
-  function render(records) {
-    list.replaceChildren(...records.map(entry));
-    section.querySelector(".history-empty").hidden = records.length > 0;
-    for (const button of section.querySelectorAll("[data-action^=export]")) button.disabled = records.length === 0;
-    section.dataset.count = String(records.length);
-    shown = records;
-    showKeep(section.querySelector(".keep"), records, () => exportAs("json"));
+  /** Everyone in the history under one identity each, most games first ({name, games, last, also}): for the
+   *  score sheet's name suggestions (merged names follow the person). */
+  async people() {
+    return (await this.change("people")).people ?? [];
   }
 
-  async function refresh() {
-    render((await checked()).records);
+  /** A view's own calls go first: hold() waits until the view being drawn is done. The statistics drawn from the
+   *  stored ones, the worker then reads every record while the page is idle, for the next filter. */
+  whileDrawing(drawing) {
+    this.beingDrawn = drawing.catch(() => {});
+    this.beingDrawn.then(() => whenIdle(() => this.hold()));
   }
 
-  async function deleteRecord(record) {
+  /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
+  async run(action, ...args) {
+    const answer = await this.change(action, ...args);
+    if (answer.ok && answer.stored !== undefined && !write(keys.history, answer.stored)) {
+      return { ok: false, problems: [NOT_SAVED] };
+    }
+    return answer;
+  }
+}
+
+/** One record of the list: when, the game, the winner and why (with its rule), the places; onDelete(record). */
+function entry(record, onDelete) {
+  const li = document.createElement("li");
+  li.className = "record";
+  li.dataset.id = record.id;
+  li.dataset.game = record.game;
+  const head = document.createElement("h3");
+  const time = document.createElement("time");
+  time.dateTime = record.saved;
+  time.textContent = new Date(record.saved).toLocaleString(uiLang() === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  head.append(time, " · ", bilingual("span", record.game_name));
+  const places = document.createElement("ol");
+  places.className = "places";
+  for (const player of record.players) {
+    const item = document.createElement("li");
+    item.dataset.place = player.place ?? "";
+    item.append(player.place === null ? "– " : `${player.place}. `, nameText(player.name), player.total === null ? "" : ` · ${player.total}`);
+    places.append(item);
+  }
+  const remove = document.createElement("button");
+  remove.type = "button";
+  remove.dataset.action = "delete-record";
+  remove.append(bilingual("span", { zh: "删除", en: "Delete" }));
+  remove.addEventListener("click", () => onDelete(record));
+  li.append(head, winnerLine(record), places, remove);
+  return li;
+}
+
+/** "Winner: A — why", with a link to the rule that decided it. */
+function winnerLine(record) {
+  const winner = document.createElement("p");
+  winner.className = "winner";
+  const names = record.winners.flatMap((name, i) => (i ? [", ", nameText(name)] : [nameText(name)]));
+  const decided = record.players[0].decided_by;
+  winner.append(bilingual("span", { zh: "胜者：", en: "Winner: " }), ...names, " — ", bilingual("span", decided, "why"));
+  if (decided.section) {
+    const rule = bilingual("a", { zh: "规则", en: "Rule" }, "rule-link");
+    rule.href = `../rules/${record.game}/#${decided.section}`;
+    winner.append(" ", rule);
+  }
+  winner.dataset.kind = decided.kind;
+  return winner;
+}
+
+/** play/#history: the list of finished games, deleting one, export (JSON, CSV) and import. */
+export class HistoryView {
+  constructor(section, store) {
+    this.section = section;
+    this.store = store;
+    this.list = section.querySelector(".history-list");
+    this.status = section.querySelector(".history-status");
+    this.problems = section.querySelector(".problems");
+    this.visible = false;
+    this.shown = []; // the records listed
+    section.querySelector("[data-action=export-json]").addEventListener("click", () => this.exportAs("json"));
+    section.querySelector("[data-action=export-csv]").addEventListener("click", () => this.exportAs("csv"));
+    const importInput = section.querySelector("[data-action=import]");
+    importInput.addEventListener("change", async () => {
+      const file = importInput.files[0];
+      importInput.value = ""; // the same file can be chosen again
+      if (file) await this.importFile(file);
+    });
+    addEventListener("storage", (event) => {
+      if (this.visible && event.key === keys.history) this.refresh();
+    });
+  }
+
+  show(on) {
+    this.visible = on;
+    this.section.hidden = !on;
+    if (on) this.refresh();
+  }
+
+  render(records) {
+    this.list.replaceChildren(...records.map((record) => entry(record, (r) => this.deleteRecord(r))));
+    this.section.querySelector(".history-empty").hidden = records.length > 0;
+    for (const button of this.section.querySelectorAll("[data-action^=export]")) button.disabled = records.length === 0;
+    this.section.dataset.count = String(records.length);
+    this.shown = records;
+    showKeep(this.section.querySelector(".keep"), records, () => this.exportAs("json"));
+  }
+
+  async refresh() {
+    this.render((await this.store.checked()).records);
+  }
+
+  async deleteRecord(record) {
     const choice = await ask({
       title: { zh: "删除这条记录？", en: "Delete this record?" },
       body: { zh: `${record.game_name.zh}，${record.saved.slice(0, 10)}。删除后无法恢复（除非之前导出过）。`, en: `${record.game_name.en}, ${record.saved.slice(0, 10)}. It cannot be brought back unless it was exported.` },
       confirm: { zh: "删除", en: "Delete" },
     });
     if (choice !== "confirm") return;
-    const answer = await change("delete", record.id);
-    if (answer.ok && write(keys.history, answer.stored)) render(answer.records);
+    const answer = await this.store.change("delete", record.id);
+    if (answer.ok && write(keys.history, answer.stored)) this.render(answer.records);
   }
 
-  async function exportAs(kind) {
+  async exportAs(kind) {
     const now = new Date().toISOString();
-    const answer = await change("export", now);
+    const answer = await this.store.change("export", now);
     if (!answer.ok) return;
     const day = now.slice(0, 10);
     if (kind === "json") {
       download(`table-companion-history-${day}.json`, answer.json, "application/json");
-      markExported(shown.map((r) => r.id));
-      showKeep(section.querySelector(".keep"), shown, () => exportAs("json"));
+      markExported(this.shown.map((r) => r.id));
+      showKeep(this.section.querySelector(".keep"), this.shown, () => this.exportAs("json"));
     } else download(`table-companion-history-${day}.csv`, answer.csv, "text/csv;charset=utf-8");
   }
 
-  async function importFile(file) {
+  async importFile(file) {
+    const { problems, status } = this;
     problems.replaceChildren();
     status.replaceChildren();
     if (file.size > MAX_FILE_BYTES) {
-      return report({ zh: "没有导入：", en: "Nothing was imported:" }, [{ zh: "文件太大（超过 10 MB），不是本站的历史记录。", en: "the file is too large (over 10 MB) to be a history from this site." }]);
+      return report(problems, { zh: "没有导入：", en: "Nothing was imported:" }, [{ zh: "文件太大（超过 10 MB），不是本站的历史记录。", en: "the file is too large (over 10 MB) to be a history from this site." }]);
     }
     // Its bytes: Python reads them by the command line's rule (UTF-8, a byte-order mark allowed; anything else refused)
-    const answer = await change("import", new Uint8Array(await file.arrayBuffer()));
-    if (!answer.ok) return report({ zh: `没有导入“${file.name}”：`, en: `Nothing was imported from “${file.name}”:` }, answer.problems);
-    if (!write(keys.history, answer.stored)) return report({ zh: "没有导入：", en: "Nothing was imported:" }, [NOT_SAVED]);
-    render(answer.records);
+    const answer = await this.store.change("import", new Uint8Array(await file.arrayBuffer()));
+    if (!answer.ok) return report(problems, { zh: `没有导入“${file.name}”：`, en: `Nothing was imported from “${file.name}”:` }, answer.problems);
+    if (!write(keys.history, answer.stored)) return report(problems, { zh: "没有导入：", en: "Nothing was imported:" }, [NOT_SAVED]);
+    this.render(answer.records);
     say(status, {
       zh: `已导入 ${answer.added} 局；${answer.already} 局已经在历史记录中；${answer.skipped} 条记录无法读取。`,
       en: `Imported ${answer.added} games; ${answer.already} were already in the history; ${answer.skipped} records could not be read.`,
     });
     if (answer.renamed.length) status.append(bilingual("p", renamedText(answer.renamed)));
-    if (answer.problems.length) report({ zh: "文件中的问题：", en: "Problems in the file:" }, answer.problems);
+    if (answer.problems.length) report(problems, { zh: "文件中的问题：", en: "Problems in the file:" }, answer.problems);
   }
+}
 
-  section.querySelector("[data-action=export-json]").addEventListener("click", () => exportAs("json"));
-  section.querySelector("[data-action=export-csv]").addEventListener("click", () => exportAs("csv"));
-  importInput.addEventListener("change", async () => {
-    const file = importInput.files[0];
-    importInput.value = ""; // the same file can be chosen again
-    if (file) await importFile(file);
-  });
-  addEventListener("storage", (event) => {
-    if (visible && event.key === keys.history) refresh();
-  });
-
-  return {
-    show(on) {
-      visible = on;
-      section.hidden = !on;
-      if (on) refresh();
-    },
-    /** Save a final sheet (JSON text) to the history; messages go into box. True when it is stored. */
-    async save(gameId, sheetJson, box) {
-      box.replaceChildren();
-      const answer = await change("add", gameId, sheetJson, finishedAt(gameId, sheetJson));
-      if (!answer.ok) {
-        box.append(...answer.problems.map((p) => bilingual("p", p)));
-        return false;
-      }
-      if (!write(keys.history, answer.stored)) {
-        box.append(bilingual("p", NOT_SAVED));
-        return false;
-      }
-      // The first game: ask the browser to keep the site's data. Firefox asks the user, so the answer is shown when it
-      // comes and the save does not wait for it.
-      if (answer.count === 1) askPersist().then((said) => box.append(bilingual("p", said, "persist-state")));
-      return true;
-    },
-    /** Everyone in the history under one identity each, most games first ({name, games, last, also}): for the
-     *  score sheet's name suggestions (merged names follow the person). */
-    async people() {
-      return (await change("people")).people ?? [];
-    },
-    /** A view's own calls go first: hold() waits until the view being drawn is done. The statistics drawn from the
-     *  stored ones, the worker then reads every record while the page is idle, for the next filter. */
-    whileDrawing(drawing) {
-      beingDrawn = drawing.catch(() => {});
-      beingDrawn.then(() => whenIdle(hold));
-    },
-    hold,
-    /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
-    async run(action, ...args) {
-      const answer = await change(action, ...args);
-      if (answer.ok && answer.stored !== undefined && !write(keys.history, answer.stored)) {
-        return { ok: false, problems: [NOT_SAVED] };
-      }
-      return answer;
-    },
-  };
+/** The history's store (for the sheets, statistics and shared results) and its view (play/#history); what the store
+ *  sets aside is reported in the view's problems box. py(action, ...args) calls the worker. */
+export function setupHistory(section, py) {
+  const problems = section.querySelector(".problems");
+  const store = new HistoryStore(py, (title, items) => report(problems, title, items));
+  return { store, view: new HistoryView(section, store) };
 }

@@ -6,17 +6,17 @@ const root = document.documentElement;
 const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
 const supported = "serviceWorker" in navigator && (location.protocol === "https:" || local);
 
-/** Run then once play/'s calculator has started (at once on other pages), so that caching never competes with it. */
+let calculator = null; // play/'s calculator starting (afterCalculator), or null on the other pages
+
+/** play.js hands over the calculator's start (engine.js's startWorker()); the offline copy is registered once it has
+ *  started or failed, so that caching never competes with it. On other pages it is registered at load. */
+export function afterCalculator(started) {
+  calculator = started;
+}
+
 function afterStart(then) {
-  const engine = document.querySelector(".engine");
-  if (!engine || engine.dataset.state !== "loading") return then();
-  const watch = new MutationObserver(() => {
-    if (engine.dataset.state !== "loading") {
-      watch.disconnect();
-      then();
-    }
-  });
-  watch.observe(engine, { attributes: true, attributeFilter: ["data-state"] });
+  if (!calculator) return then();
+  calculator.then(() => then(), () => then());
 }
 
 /** Ask the active service worker: "status", "keep-python" or "free-python"; the answer is what is offline. */

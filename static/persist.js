@@ -1,10 +1,9 @@
 // Keeping the history through the browser's housekeeping: persistent storage asked for when the first game is saved,
 // what can happen where it is not granted (Safari deletes a site's script-written storage after seven days without a
 // visit unless the site is on the Home Screen), installing, and which games are not in an exported file yet.
-import { read, write } from "./storage.js";
+import { keys, read, write } from "./storage.js";
 import { bilingual } from "./ui.js";
 
-const EXPORTED = "tc:v1:exported"; // ids of the records in the last exported JSON files
 let installPrompt = null; // Chromium's install offer, kept for the history view's button
 addEventListener("beforeinstallprompt", (event) => {
   event.preventDefault();
@@ -40,12 +39,12 @@ export async function askPersist() {
 export function markExported(ids) {
   const known = new Set(exportedIds());
   for (const id of ids) known.add(id);
-  write(EXPORTED, JSON.stringify([...known]));
+  write(keys.exported, JSON.stringify([...known]));
 }
 
 function exportedIds() {
   try {
-    const ids = JSON.parse(read(EXPORTED) ?? "[]");
+    const ids = JSON.parse(read(keys.exported) ?? "[]");
     return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
   } catch (error) {
     return [];

@@ -4,12 +4,13 @@
 // sheet-results.js (what is shown), sheet-dialogs.js (New game, the help behind a label).
 import { callPython, startWorker, timings } from "./engine.js";
 import { message, uiLang, uiScript } from "./site.js";
-import { keys, usable } from "./storage.js";
+import { keys, readChoice, usable, writeChoice } from "./storage.js";
 import { bilingual, whenIdle } from "./ui.js";
 import { setupHistory } from "./history.js";
 import { setupStats } from "./stats.js";
 import { setupShare } from "./share.js";
 import { showFigure } from "./figure.js";
+import { afterCalculator } from "./offline.js";
 import { loadScripts } from "./zh.js";
 import { knownNames, load, parseState, readState, replaceState, save } from "./sheet-state.js";
 import {
@@ -21,14 +22,15 @@ import { setupHelp, setupNewGame } from "./sheet-dialogs.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
+afterCalculator(startWorker()); // the offline copy is cached once the calculator has started (offline.js)
 const scriptsReady = loadScripts().catch((error) => console.warn("Chinese stays in the script Python wrote it in", error));
 
 // ------------------------------------------------------------ one game: its saved state in the form
 
 /** The saved sheet into the form. keepTyped: the first time, what was typed before this script ran (the form takes
  *  input from first paint) is kept and saved over the stored value instead of being overwritten. */
-function applyState(g, keepTyped = false) {
-  const { section, state, countSelect } = g;
+function applyState(game, keepTyped = false) {
+  const { section, state, countSelect } = game;
   const min = Number(section.dataset.min), max = Number(section.dataset.max);
   const count = Number.isInteger(state.players) && state.players >= min && state.players <= max ? state.players : Number(section.dataset.default);
   const typed = [];
@@ -53,9 +55,9 @@ function applyState(g, keepTyped = false) {
   if (typed.some((el) => el === countSelect || el.matches("[data-option]"))) {
     state.players = playerCount(section);
     state.options = optionsOf(section);
-    save(g.gameId, state);
+    save(game.gameId, state);
   }
-  for (const el of typed) if (el.matches("[data-field]") && (el.type !== "radio" || el.checked)) remember(g, el);
+  for (const el of typed) if (el.matches("[data-field]") && (el.type !== "radio" || el.checked)) remember(game, el);
   showColumns(section);
 }
 
@@ -72,8 +74,8 @@ function showColumns(section) {
   section.querySelector(".options-label").replaceChildren(...chosen.flatMap((label) => [" · ", ...label.childNodes]));
 }
 
-function remember(g, el) {
-  const { section, state } = g;
+function remember(game, el) {
+  const { section, state } = game;
   if (el.dataset.field === "name") {
     state.names[Number(el.dataset.player)] = el.value;
     for (const twin of section.querySelectorAll(`[data-field=name][data-player="${el.dataset.player}"]`)) if (twin !== el) twin.value = el.value;
@@ -81,40 +83,40 @@ function remember(g, el) {
     if (el.matches("input.num")) typedNow(el);
     state.values[inputKey(toolOf(el), el)] = el.type === "radio" ? el.value : typedValue(el);
   }
-  save(g.gameId, state);
+  save(game.gameId, state);
 }
 
 // ------------------------------------------------------------ one game: the setup checklist
 
 const tickKey = (section) => `${playerCount(section)}|${JSON.stringify(optionsOf(section))}`;
 
-function applyTicks(g) {
-  const ticked = new Set(g.state.ticks[tickKey(g.section)] ?? []);
-  for (const box of g.checklist.querySelectorAll("input[data-step]")) box.checked = ticked.has(Number(box.dataset.step));
-  showDone(g);
+function applyTicks(game) {
+  const ticked = new Set(game.state.ticks[tickKey(game.section)] ?? []);
+  for (const box of game.checklist.querySelectorAll("input[data-step]")) box.checked = ticked.has(Number(box.dataset.step));
+  showDone(game);
 }
 
 /** "5 of 15 done" beside the checklist's title. */
-function showDone(g) {
-  const boxes = g.checklist.querySelectorAll("input[data-step]");
-  const done = g.checklist.querySelectorAll("input[data-step]:checked").length;
-  g.section.querySelector(".steps-done").replaceChildren(message("done", { done, all: boxes.length }));
+function showDone(game) {
+  const boxes = game.checklist.querySelectorAll("input[data-step]");
+  const done = game.checklist.querySelectorAll("input[data-step]:checked").length;
+  game.section.querySelector(".steps-done").replaceChildren(message("done", { done, all: boxes.length }));
 }
 
-function saveTicks(g) {
-  g.state.ticks[tickKey(g.section)] = [...g.checklist.querySelectorAll("input[data-step]:checked")].map((b) => Number(b.dataset.step));
-  save(g.gameId, g.state);
-  showDone(g);
+function saveTicks(game) {
+  game.state.ticks[tickKey(game.section)] = [...game.checklist.querySelectorAll("input[data-step]:checked")].map((b) => Number(b.dataset.step));
+  save(game.gameId, game.state);
+  showDone(game);
 }
 
-async function refreshChecklist(g) {
-  const { section, checklist, gameId } = g;
+async function refreshChecklist(game) {
+  const { section, checklist, gameId } = game;
   const count = playerCount(section);
   const current = Number(checklist.dataset.players);
   const options = optionsOf(section);
   // The list the build wrote is for the default player count with every variant off.
   const shown = checklist.dataset.options ?? JSON.stringify(Object.fromEntries(Object.keys(options).map((k) => [k, false])));
-  if (current === count && JSON.stringify(options) === shown) return applyTicks(g);
+  if (current === count && JSON.stringify(options) === shown) return applyTicks(game);
   checklist.setAttribute("aria-busy", "true");
   const [answer] = await Promise.all([callPython("setup", gameId, count, JSON.stringify(options)), scriptsReady]);
   checklist.removeAttribute("aria-busy");
@@ -135,50 +137,48 @@ async function refreshChecklist(g) {
   });
   checklist.dataset.players = String(count);
   checklist.dataset.options = JSON.stringify(options);
-  applyTicks(g);
+  applyTicks(game);
 }
 
 // ------------------------------------------------------------ one game: asking Python
 
-async function recompute(g, form) {
-  const n = (g.sequence.get(form) ?? 0) + 1;
-  g.sequence.set(form, n);
-  const payload = JSON.stringify(collect(g.section, form));
+async function recompute(game, form) {
+  const n = (game.sequence.get(form) ?? 0) + 1;
+  game.sequence.set(form, n);
+  const payload = JSON.stringify(collect(game.section, form));
+  const score = form.dataset.tool === "score";
   const started = performance.now();
-  const asked = form.dataset.tool === "score"
-    ? callPython("compute", g.gameId, payload)
-    : callPython("helper", g.gameId, form.dataset.tool, payload);
+  const asked = score ? callPython("compute", game.gameId, payload) : callPython("helper", game.gameId, form.dataset.tool, payload);
   const [answer] = await Promise.all([asked, scriptsReady]);
-  if (g.sequence.get(form) !== n) return; // a newer edit is on its way
-  const keep = typedIn(g.section);
+  if (game.sequence.get(form) !== n) return; // a newer edit is on its way
+  const keep = typedIn(game.section);
   // An untouched sheet (no score typed) has no result yet: no totals, places or chart, and no message about what it
   // still lacks (a tie-breaker, the start player, a turn position); only what was typed (a name, a board value).
-  const untouched = form.dataset.tool === "score" && !hasScores(form);
+  const untouched = score && !hasScores(form);
   if (untouched) {
     delete answer.result;
     delete answer.partial;
     answer.ok = false;
   }
   showProblems(form, (answer.problems ?? []).filter((p) => !untouched || aboutTyped(form, p)), keep);
-  if (form.dataset.tool === "score") {
+  if (score) {
     showResult(form, answer, keep);
     showSums(form, answer.sums);
-    showNamesHint(g);
-    g.showSaveState();
-  } else showHelper(g, form, answer, keep);
-  const took = performance.now() - started;
-  timings.recompute.push(took);
+    showNamesHint(game);
+    game.showSaveState();
+    game.share.sheetComputed(game.gameId, form, payload);
+  } else showHelper(game, form, answer, keep);
+  timings.recompute.push(performance.now() - started);
   form.dataset.computed = String(Number(form.dataset.computed ?? 0) + 1);
-  document.dispatchEvent(new CustomEvent("tc:computed", { detail: { game: g.gameId, tool: form.dataset.tool, ms: took, sheet: payload } }));
 }
 
 /** Once scores are typed, say (quietly) that seats without a name are ranked as P1, P2…. */
-function showNamesHint(g) {
-  const unnamed = [...g.sheet.querySelectorAll("input.name")].some((el) => !el.closest("[hidden]") && el.value.trim() === "");
-  g.sheet.querySelector(".names-hint").hidden = !(unnamed && hasScores(g.sheet));
+function showNamesHint(game) {
+  const unnamed = [...game.sheet.querySelectorAll("input.name")].some((el) => !el.closest("[hidden]") && el.value.trim() === "");
+  game.sheet.querySelector(".names-hint").hidden = !(unnamed && hasScores(game.sheet));
 }
 
-function showHelper(g, form, answer, keep) {
+function showHelper(game, form, answer, keep) {
   const out = form.querySelector(".helper-out");
   out.replaceChildren();
   const fills = form.querySelector(".fills");
@@ -190,139 +190,167 @@ function showHelper(g, form, answer, keep) {
     fills.querySelector("button").onclick = () => {
       for (const [field, values] of Object.entries(answer.fills)) {
         values.forEach((value, p) => {
-          const el = g.sheet.querySelector(`[data-field="${field}"][data-player="${p}"]`);
-          if (el) { setTyped(el, String(value)); remember(g, el); }
+          const el = game.sheet.querySelector(`[data-field="${field}"][data-player="${p}"]`);
+          if (el) { setTyped(el, String(value)); remember(game, el); }
         });
       }
-      location.hash = `#${g.gameId}/score`;
-      recompute(g, g.sheet);
+      location.hash = `#${game.gameId}/score`;
+      recompute(game, game.sheet);
     };
   }
 }
 
+const activeForms = (game) => [...game.section.querySelectorAll("form.tool")];
+
+/** Ask Python again for every form of the game (a name, the player count or a variant changed). */
+function recomputeAll(game) {
+  for (const form of activeForms(game)) recompute(game, form);
+}
+
 // ------------------------------------------------------------ one game: saving a final sheet to the history
 
-function setupSaving(g) {
-  const saveButton = g.sheet.querySelector("[data-action=save-history]");
-  const savedLine = g.sheet.querySelector(".saved-state");
-  const sheetPayload = () => JSON.stringify(collect(g.section, g.sheet));
-  const isSaved = () => g.state.saved !== undefined && g.state.saved === sheetPayload();
-  g.showSaveState = () => {
-    const final = g.sheet.dataset.state === "final";
-    saveButton.disabled = !final || isSaved();
-    savedLine.hidden = !isSaved();
-  };
-  g.isFinalUnsaved = () => g.sheet.dataset.state === "final" && !isSaved();
-  g.saveToHistory = async () => {
-    const payload = sheetPayload();
-    if (!(await history.save(g.gameId, payload, g.sheet.querySelector(".save-problems")))) return false;
-    g.state.saved = payload;
-    save(g.gameId, g.state);
-    g.showSaveState();
-    return true;
-  };
-  saveButton.addEventListener("click", g.saveToHistory);
+const sheetPayload = (game) => JSON.stringify(collect(game.section, game.sheet));
+const isSaved = (game) => game.state.saved !== undefined && game.state.saved === sheetPayload(game);
+
+function showSaveState(game) {
+  const final = game.sheet.dataset.state === "final";
+  game.sheet.querySelector("[data-action=save-history]").disabled = !final || isSaved(game);
+  game.sheet.querySelector(".saved-state").hidden = !isSaved(game);
+}
+
+async function saveToHistory(game) {
+  const payload = sheetPayload(game);
+  if (!(await game.history.save(game.gameId, payload, game.sheet.querySelector(".save-problems")))) return false;
+  game.state.saved = payload;
+  save(game.gameId, game.state);
+  game.showSaveState();
+  return true;
 }
 
 // ------------------------------------------------------------ one game: wiring
 
-function listen(g) {
-  const { section, checklist, countSelect } = g;
-  const activeForms = () => [...section.querySelectorAll("form.tool")];
-  section.addEventListener("input", (event) => {
-    const el = event.target;
-    if (el.matches("[data-step]") || !el.matches("[data-field]")) return;
-    section.querySelector(".sync-state").hidden = true;
-    remember(g, el);
-    if (el.dataset.field === "name") g.showPicks();
-    const forms = el.dataset.field === "name" ? activeForms() : [el.closest("form")];
-    for (const form of forms) if (!form.hidden || form === el.closest("form")) recompute(g, form);
-  });
-  section.addEventListener("change", (event) => {
-    const el = event.target;
-    if (el.matches("[data-step]")) {
-      saveTicks(g);
-    } else if (el === countSelect || el.matches("[data-option]")) {
-      g.state.players = playerCount(section);
-      g.state.options = optionsOf(section);
-      save(g.gameId, g.state);
-      showColumns(section);
-      g.showPicks();
-      refreshChecklist(g);
-      for (const form of activeForms()) recompute(g, form);
-    } else if (el.matches("select[data-field]") || (el.type === "radio" && el.matches("[data-field]"))) {
-      remember(g, el);
-      recompute(g, el.closest("form"));
-    }
-  });
+function onInput(game, event) {
+  const el = event.target;
+  if (el.matches("[data-step]") || !el.matches("[data-field]")) return;
+  game.section.querySelector(".sync-state").hidden = true;
+  remember(game, el);
+  if (el.dataset.field === "name") game.showPicks();
+  const forms = el.dataset.field === "name" ? activeForms(game) : [el.closest("form")];
+  for (const form of forms) if (!form.hidden || form === el.closest("form")) recompute(game, form);
+}
+
+function onChange(game, event) {
+  const el = event.target;
+  if (el.matches("[data-step]")) {
+    saveTicks(game);
+  } else if (el === game.countSelect || el.matches("[data-option]")) {
+    game.state.players = playerCount(game.section);
+    game.state.options = optionsOf(game.section);
+    save(game.gameId, game.state);
+    showColumns(game.section);
+    game.showPicks();
+    refreshChecklist(game);
+    recomputeAll(game);
+  } else if (el.matches("select[data-field]") || (el.type === "radio" && el.matches("[data-field]"))) {
+    remember(game, el);
+    recompute(game, el.closest("form"));
+  }
+}
+
+/** The same sheet open in another tab: every change is saved as it is made, so its copy is this sheet plus its edit. */
+function onOtherTab(game, event) {
+  if (event.key !== keys.game(game.gameId) || event.newValue === null) return;
+  const data = readState(event.newValue);
+  if (!data) {
+    // Something else wrote here: keep its value aside and put this tab's sheet back.
+    parseState(event.newValue, game.section, game.gameId);
+    save(game.gameId, game.state);
+    return;
+  }
+  replaceState(game.state, data);
+  game.refresh();
+  game.section.querySelector(".sync-state").hidden = false;
+}
+
+function listen(game) {
+  const { section } = game;
+  section.addEventListener("input", (event) => onInput(game, event));
+  section.addEventListener("change", (event) => onChange(game, event));
   section.addEventListener("submit", (event) => event.preventDefault());
-  g.refresh = () => {
-    applyState(g);
-    g.showPicks();
-    refreshChecklist(g);
-    for (const form of activeForms()) recompute(g, form);
-  };
-  const newGame = setupNewGame(g);
-  // The same sheet open in another tab: every change is saved as it is made, so its copy is this sheet plus its edit.
+  const newGame = setupNewGame(game);
   addEventListener("storage", (event) => {
     newGame.otherTab(event);
-    if (event.key !== keys.game(g.gameId) || event.newValue === null) return;
-    const data = readState(event.newValue);
-    if (!data) {
-      // Something else wrote here: keep its value aside and put this tab's sheet back.
-      parseState(event.newValue, section, g.gameId);
-      save(g.gameId, g.state);
-      return;
-    }
-    replaceState(g.state, data);
-    g.refresh();
-    section.querySelector(".sync-state").hidden = false;
+    onOtherTab(game, event);
   });
   for (const button of section.querySelectorAll("[data-action^=print]")) {
     button.addEventListener("click", () => printSheet(button.dataset.action === "print-blank"));
   }
-  return activeForms;
+  game.sheet.querySelector("[data-action=save-history]").addEventListener("click", game.saveToHistory);
 }
 
-function setupGame(section) {
+// ------------------------------------------------------------ one game: its controller
+
+/** One game's controller, its whole shape declared here (no member is added later). The functions above take it as
+ *  `game`, and so does sheet-dialogs.js's setupNewGame. services: {history, share}, the page's history store
+ *  (history.js) and the sheets' links (share.js). */
+function gameController(section, { history, share }) {
   const gameId = section.dataset.game;
-  const g = {
-    section,
-    gameId,
-    state: load(gameId, section),
-    countSelect: section.querySelector("[data-role=players]"),
-    sheet: section.querySelector("form.sheet"),
-    checklist: section.querySelector(".checklist"),
-    sequence: new WeakMap(),
-    kept: new Set((section.dataset.kept ?? "").split(" ").filter(Boolean)), // table values from the board
-  };
-  setupSaving(g);
-  g.showPicks = setupNamePicks(section, () => knownNames([...games.keys()].filter((id) => id !== gameId)), (el) => {
-    remember(g, el);
-    g.showPicks();
-    for (const form of section.querySelectorAll("form.tool")) recompute(g, form);
+  const game = Object.seal({
+    section, // <section class="game">: one game's score sheet, setup checklist and helpers
+    gameId, // its id (scoring's game module)
+    state: load(gameId, section), // its saved state (sheet-state.js): changed in place, saved at every edit
+    countSelect: section.querySelector("[data-role=players]"), // the player count <select>
+    sheet: section.querySelector("form.sheet"), // the score sheet's form (tool "score")
+    checklist: section.querySelector(".checklist"), // the setup checklist's <ol>
+    sequence: new WeakMap(), // form → number of its latest question to Python: an older answer is dropped
+    kept: new Set((section.dataset.kept ?? "").split(" ").filter(Boolean)), // table values from the board ("New game" keeps them)
+    history, // where a final sheet is saved (history.js's HistoryStore)
+    share, // told of every score computed, for the sheet's link and QR code (share.js)
+    showPicks: () => showPicks(), // the quick picks of known names under the empty name fields
+    showSaveState: () => showSaveState(game), // the save button and the "saved" line, from the sheet's state
+    isFinalUnsaved: () => game.sheet.dataset.state === "final" && !isSaved(game), // a final sheet not in the history
+    saveToHistory: () => saveToHistory(game), // save the final sheet to the history; true when it is stored
+    refresh: () => refresh(game), // the state (changed by another tab or by "New game") back into the page
+    activate: (tool) => activate(game, tool), // the router shows this game's tool
   });
+  const showPicks = setupNamePicks(section, () => knownNames([...games.keys()].filter((id) => id !== gameId)), (el) => {
+    remember(game, el);
+    game.showPicks();
+    recomputeAll(game);
+  });
+  return game;
+}
+
+function refresh(game) {
+  applyState(game);
+  game.showPicks();
+  refreshChecklist(game);
+  recomputeAll(game);
+}
+
+function activate(game, tool) {
+  refreshChecklist(game);
+  game.showPicks();
+  const form = game.section.querySelector(`form[data-tool="${tool}"]`);
+  if (form) recompute(game, form);
+}
+
+/** A game's controller, its listeners, and what was saved (or typed before this script ran) in its form. */
+function setupGame(section, services) {
+  const game = gameController(section, services);
   followSums(section);
   setupFlow(section);
-  listen(g);
-  setupSharing(g.sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
-
-  const tickedEarly = [...g.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
-  applyState(g, true);
-  applyTicks(g);
+  listen(game);
+  setupSharing(game.sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
+  const tickedEarly = [...game.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
+  applyState(game, true);
+  applyTicks(game);
   if (tickedEarly.length) {
     for (const [box, checked] of tickedEarly) box.checked = checked;
-    saveTicks(g);
+    saveTicks(game);
   }
-  g.showPicks();
-  return {
-    activate(tool) {
-      refreshChecklist(g);
-      g.showPicks();
-      const form = section.querySelector(`form[data-tool="${tool}"]`);
-      if (form) recompute(g, form);
-    },
-  };
+  game.showPicks();
+  return game;
 }
 
 // ------------------------------------------------------------ switching game and tool
@@ -332,14 +360,13 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 await nextTask();
 usable();
 setupHelp();
-const pyHistory = (...args) => callPython("history", ...args);
-const history = setupHistory(document.querySelector("section.history"), pyHistory);
+const { store: history, view: historyView } = setupHistory(document.querySelector("section.history"), (...args) => callPython("history", ...args));
 const stats = setupStats(document.querySelector("section.stats"), history);
-const received = setupShare(callPython, history);
+const share = setupShare(callPython, history);
 // The game on screen is set up at once; the others when the browser is idle, one per task (no long task at start).
 const controllers = new Map();
 function controller(id) {
-  if (!controllers.has(id)) controllers.set(id, setupGame(games.get(id)));
+  if (!controllers.has(id)) controllers.set(id, setupGame(games.get(id), { history, share }));
   return controllers.get(id);
 }
 function setupTheRest() {
@@ -353,9 +380,9 @@ function route() {
   const { view, game: id, tool: chosen } = window.tcView(location.hash); // static/route.js: the view shown at first paint
   root.dataset.view = view;
   document.body.dataset.view = view;
-  history.show(view === "history");
+  historyView.show(view === "history");
   stats.show(view === "stats");
-  received.show(view === "shared");
+  share.show(view === "shared");
   for (const [other, s] of games) s.hidden = other !== id;
   for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === (id ?? view)));
   document.querySelector(".game-switch").open = false;
@@ -388,10 +415,10 @@ function keepAwake() {
     asking = null;
     show();
   }
-  try { box.checked = localStorage.getItem("tc:wake") !== "off"; } catch (e) { box.checked = true; }
+  box.checked = readChoice(keys.wake) !== "off";
   box.closest(".wake").hidden = false;
   box.addEventListener("change", () => {
-    try { localStorage.setItem("tc:wake", box.checked ? "on" : "off"); } catch (e) { /* not remembered */ }
+    writeChoice(keys.wake, box.checked ? "on" : "off");
     if (box.checked) hold();
     else if (lock) lock.release();
   });

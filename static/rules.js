@@ -1,15 +1,16 @@
 // Rules page: show both languages side by side, or one of them; highlight what a search found;
 // let Escape close a glossary term's translation.
-const article = document.querySelector(".rules");
+import { keys, readChoice, writeChoice } from "./storage.js";
+
+const article = document.querySelector(".rules, .aid");
 const buttons = document.querySelectorAll(".view-switch [data-view]");
 function show(view) {
   article.dataset.view = view;
   for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.view === view));
-  try { localStorage.setItem("tc:rules-view", view); } catch (e) { /* not remembered */ }
+  writeChoice(keys.rulesView, view);
 }
 for (const b of buttons) b.addEventListener("click", () => show(b.dataset.view));
-let saved = null;
-try { saved = localStorage.getItem("tc:rules-view"); } catch (e) { /* default */ }
+const saved = readChoice(keys.rulesView);
 // Where both columns do not fit side by side, the page opens in the interface language (not remembered: the
 // reader's own choice is); side by side stays the default where they fit.
 const narrow = matchMedia("(max-width: 44rem)");

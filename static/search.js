@@ -242,10 +242,11 @@ function sectionResult(idx, { section, found }) {
   }
   const params = new URLSearchParams([...words].slice(0, 16).map((w) => ["hl", w]));
   const query = words.size ? `?${params}` : "";
-  const hash = section.section === "intro" ? "" : `#${section.section}`;
+  const hash = section.section === "intro" || section.section === "aid" ? "" : `#${section.section}`;
+  const page = section.section === "aid" ? "aid/" : ""; // the player aid has a page of its own
   const li = el("li", "result");
   const link = el("a", "result-link");
-  link.href = new URL(`${section.game}/${query}${hash}`, rulesRoot).href;
+  link.href = new URL(`${section.game}/${page}${query}${hash}`, rulesRoot).href;
   link.append(gameName(idx, section.game));
   section.docs.forEach((doc, i) => {
     const title = inScripts("span", "result-title", doc.title, doc.other_title, doc.lang, plainText);

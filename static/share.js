@@ -2,27 +2,25 @@
 // in the fragment, which is never sent to a server), and play/#r=… itself, the result re-scored by this phone's
 // Python with an offer to add it to the history. Links, codes and checks are Python's (scoring/share.py).
 import { message, uiLang } from "./site.js";
-import { read, remove, write } from "./storage.js";
+import { keys, read, remove, write } from "./storage.js";
 import { bilingual, nameText, plain } from "./ui.js";
 import { showFigure } from "./figure.js";
-
-const finishedKey = (gameId) => `tc:v1:finished:${gameId}`;
 
 /** When this final sheet was finished: the time first given to it (its link or its history record), else now. The
  *  same time on every phone makes the same record, so a result passed by link and saved here too is kept once. */
 export function finishedAt(gameId, sheetJson) {
   try {
-    const known = JSON.parse(read(finishedKey(gameId)) ?? "null");
+    const known = JSON.parse(read(keys.finished(gameId)) ?? "null");
     if (known?.sheet === sheetJson && typeof known.at === "string") return known.at;
   } catch (error) { /* an unreadable entry is replaced */ }
   const at = new Date().toISOString();
-  write(finishedKey(gameId), JSON.stringify({ sheet: sheetJson, at }));
+  write(keys.finished(gameId), JSON.stringify({ sheet: sheetJson, at }));
   return at;
 }
 
 /** A new game on this sheet: its finishing time is forgotten. */
 export function forgetFinished(gameId) {
-  remove(finishedKey(gameId));
+  remove(keys.finished(gameId));
 }
 
 const playAddress = () => new URL("./", location.href).href; // play/, without the fragment
@@ -73,56 +71,56 @@ async function copy(text) {
   }
 }
 
+/** The link (and, withCode, the QR code) of a game's last final sheet into its block; the link, or null when the
+ *  sheet changed meanwhile or Python refused it. latest: game → {sheet, block}. */
+async function linkOf(py, latest, game, withCode) {
+  const { sheet, block } = latest.get(game);
+  const answer = await py("share", "link", playAddress(), game, sheet, finishedAt(game, sheet), withCode);
+  if (!answer.ok || latest.get(game).sheet !== sheet) return null;
+  block.dataset.link = answer.link;
+  block.dataset.title = plain(answer.summary, []);
+  if (withCode) showFigure(block.querySelector("[data-figure=qr]"), answer.qr, []);
+  return answer.link;
+}
+
+/** A sheet's share block, made and wired the first time. link(withCode) gives the address (linkOf). */
+function blockOf(share, link) {
+  let block = share.querySelector(".share-link");
+  if (block) return block;
+  block = linkBlock();
+  share.append(block);
+  const say = (key) => block.querySelector(".link-state").replaceChildren(...message(key).childNodes);
+  const show = block.querySelector("[data-action=show-qr]");
+  show.addEventListener("click", async () => {
+    const open = show.getAttribute("aria-expanded") !== "true";
+    show.setAttribute("aria-expanded", String(open));
+    block.querySelector(".qr-box").hidden = !open;
+    if (open) await link(true);
+  });
+  block.querySelector("[data-action=copy-link]").addEventListener("click", async () => {
+    const address = await link(false);
+    say(address && (await copy(address)) ? "copied" : "not-copied");
+  });
+  block.querySelector("[data-action=share-link]").addEventListener("click", async () => {
+    const address = await link(false);
+    if (!address) return;
+    navigator.share({ title: block.dataset.title, text: block.dataset.title, url: address }).catch((error) => {
+      if (error.name !== "AbortError") console.warn("sharing failed", error);
+    });
+  });
+  return block;
+}
+
 /** Under every finished score sheet: its link to copy or share, and its QR code when asked for (drawing a code
- *  takes the worker a moment, so it is not drawn at every edit unless it is on screen). */
+ *  takes the worker a moment, so it is not drawn at every edit unless it is on screen). The function returned is
+ *  called by play.js after each score computed: sheetComputed(game, form, sheetJson). */
 function setupSheets(py) {
   const latest = new Map(); // game → {sheet, block}: the last final sheet of each game
   const waiting = new WeakMap();
-
-  async function linkOf(game, withCode) {
-    const { sheet, block } = latest.get(game);
-    const answer = await py("share", "link", playAddress(), game, sheet, finishedAt(game, sheet), withCode ? "qr" : "");
-    if (!answer.ok || latest.get(game).sheet !== sheet) return null;
-    block.dataset.link = answer.link;
-    block.dataset.title = plain(answer.summary, []);
-    if (withCode) showFigure(block.querySelector("[data-figure=qr]"), answer.qr, []);
-    return answer.link;
-  }
-
-  function blockOf(game, share) {
-    let block = share.querySelector(".share-link");
-    if (block) return block;
-    block = linkBlock();
-    share.append(block);
-    const say = (key) => block.querySelector(".link-state").replaceChildren(...message(key).childNodes);
-    const show = block.querySelector("[data-action=show-qr]");
-    show.addEventListener("click", async () => {
-      const open = show.getAttribute("aria-expanded") !== "true";
-      show.setAttribute("aria-expanded", String(open));
-      block.querySelector(".qr-box").hidden = !open;
-      if (open) await linkOf(game, true);
-    });
-    block.querySelector("[data-action=copy-link]").addEventListener("click", async () => {
-      const address = await linkOf(game, false);
-      say(address && (await copy(address)) ? "copied" : "not-copied");
-    });
-    block.querySelector("[data-action=share-link]").addEventListener("click", async () => {
-      const address = await linkOf(game, false);
-      if (!address) return;
-      navigator.share({ title: block.dataset.title, text: block.dataset.title, url: address }).catch((error) => {
-        if (error.name !== "AbortError") console.warn("sharing failed", error);
-      });
-    });
-    return block;
-  }
-
-  document.addEventListener("tc:computed", (event) => {
-    const { game, tool, sheet } = event.detail;
-    if (tool !== "score" || sheet === undefined) return;
-    const form = document.querySelector(`section.game[data-game="${game}"] form.sheet`);
-    const share = form?.querySelector(".share");
+  return function sheetComputed(game, form, sheet) {
+    const share = form.querySelector(".share");
     if (!share) return;
-    const block = blockOf(game, share);
+    const block = blockOf(share, (withCode) => linkOf(py, latest, game, withCode));
     const final = form.dataset.state === "final";
     block.hidden = !final;
     block.querySelector(".link-state").replaceChildren();
@@ -131,50 +129,51 @@ function setupSheets(py) {
     const codeShown = block.querySelector("[data-action=show-qr]").getAttribute("aria-expanded") === "true";
     if (!codeShown) return;
     clearTimeout(waiting.get(form)); // a code on screen follows the sheet once typing pauses
-    waiting.set(form, setTimeout(() => linkOf(game, true), 400));
-  });
+    waiting.set(form, setTimeout(() => linkOf(py, latest, game, true), 400));
+  };
 }
 
-/** play/#r=…: the result a link carries. history: the history view's controller (history.js). */
-function setupReceived(section, py, history) {
+/** The result a link carries (the address's fragment) shown in section, as this phone's Python scores it; the
+ *  payload, or "" when it was refused. */
+async function showReceived(section, py) {
+  const payload = location.hash.slice(1);
   const box = section.querySelector(".shared-result");
   const problems = section.querySelector(".problems");
+  box.hidden = true;
+  problems.replaceChildren();
+  section.querySelector(".shared-state").replaceChildren();
+  section.setAttribute("aria-busy", "true");
+  const answer = await py("share", "view", payload);
+  section.removeAttribute("aria-busy");
+  if (!answer.ok) {
+    problems.replaceChildren(bilingual("p", { zh: "无法显示这个结果：", en: "This result cannot be shown:" }), ...answer.problems.map((p) => bilingual("p", p)));
+    section.dataset.state = "refused";
+    return payload;
+  }
+  const { record, result } = answer;
+  const keep = result.players.map((p) => p.name);
+  section.querySelector(".shared-game").replaceChildren(...bilingual("span", record.game_name).childNodes);
+  const when = section.querySelector(".shared-when");
+  when.textContent = new Date(record.saved).toLocaleString(uiLang() === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  section.querySelector(".ranking").replaceChildren(...result.players.map((player) => {
+    const li = document.createElement("li");
+    li.dataset.place = player.place ?? "";
+    li.append(player.place === null ? "– " : `${player.place}. `, nameText(player.name), player.total === null ? "" : ` · ${player.total}`, " — ", bilingual("span", player.decided_by, "why", keep));
+    return li;
+  }));
+  section.querySelector(".summary").replaceChildren(...bilingual("span", answer.summary, "", keep).childNodes);
+  showFigure(section.querySelector("[data-figure=shared-chart]"), answer.chart, keep);
+  section.querySelector("[data-action=add-shared]").disabled = false;
+  box.hidden = false;
+  section.dataset.state = "shown";
+  return payload;
+}
+
+/** play/#r=…: the result a link carries, with its offer to add it to the history (history.js's HistoryStore). */
+function setupReceived(section, py, history) {
   const state = section.querySelector(".shared-state");
   const add = section.querySelector("[data-action=add-shared]");
   let payload = "";
-
-  async function show() {
-    payload = location.hash.slice(1);
-    box.hidden = true;
-    problems.replaceChildren();
-    state.replaceChildren();
-    section.setAttribute("aria-busy", "true");
-    const answer = await py("share", "view", payload);
-    section.removeAttribute("aria-busy");
-    if (!answer.ok) {
-      problems.replaceChildren(bilingual("p", { zh: "无法显示这个结果：", en: "This result cannot be shown:" }), ...answer.problems.map((p) => bilingual("p", p)));
-      section.dataset.state = "refused";
-      return;
-    }
-    const { record, result } = answer;
-    const keep = result.players.map((p) => p.name);
-    section.querySelector(".shared-game").replaceChildren(...bilingual("span", record.game_name).childNodes);
-    const when = section.querySelector(".shared-when");
-    when.textContent = new Date(record.saved).toLocaleString(uiLang() === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
-    const ranking = section.querySelector(".ranking");
-    ranking.replaceChildren(...result.players.map((player) => {
-      const li = document.createElement("li");
-      li.dataset.place = player.place ?? "";
-      li.append(player.place === null ? "– " : `${player.place}. `, nameText(player.name), player.total === null ? "" : ` · ${player.total}`, " — ", bilingual("span", player.decided_by, "why", keep));
-      return li;
-    }));
-    section.querySelector(".summary").replaceChildren(...bilingual("span", answer.summary, "", keep).childNodes);
-    showFigure(section.querySelector("[data-figure=shared-chart]"), answer.chart, keep);
-    add.disabled = false;
-    box.hidden = false;
-    section.dataset.state = "shown";
-  }
-
   add.addEventListener("click", async () => {
     add.disabled = true;
     const answer = await history.run("add-shared", payload);
@@ -187,17 +186,20 @@ function setupReceived(section, py, history) {
       ? { zh: "已存入历史记录。", en: "Added to the history." }
       : { zh: "这局已经在历史记录中，没有重复存入。", en: "This game is already in the history; it was not added twice." }));
   });
-
-  return {
-    show(on) {
-      section.hidden = !on;
-      if (on) show();
-    },
+  return (on) => {
+    section.hidden = !on;
+    if (on) {
+      payload = location.hash.slice(1);
+      showReceived(section, py);
+    }
   };
 }
 
-/** Set up the sheets' codes and the received-result view; its controller for play.js's router. */
+/** The sheets' links and codes, and the received-result view. Returns what play.js calls: show(on), the router
+ *  showing play/#r=…; sheetComputed(game, form, sheetJson), after every score computed (the sheet's link follows it). */
 export function setupShare(py, history) {
-  setupSheets(py);
-  return setupReceived(document.querySelector("section.shared"), py, history);
+  return {
+    sheetComputed: setupSheets(py),
+    show: setupReceived(document.querySelector("section.shared"), py, history),
+  };
 }

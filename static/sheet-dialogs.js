@@ -5,57 +5,71 @@ import { ask, askedOption } from "./ui.js";
 import { forgetFinished } from "./share.js";
 import { clearedState, isKept, parseState, readState, replaceState, save } from "./sheet-state.js";
 
-/** The "New game" and "Undo clear" buttons of a game. sheet: {state, gameId, section, kept, isFinalUnsaved,
- *  saveToHistory, refresh}. */
-export function setupNewGame(sheet) {
-  const { state, gameId, section } = sheet;
+/** What was typed since a clear: the values "New game" keeps do not count. */
+const hasEntries = (state, kept) =>
+  Object.entries(state.values).some(([key, v]) => !isKept(key, kept) && String(v).trim() !== "") || Object.values(state.ticks).some((t) => t.length);
+
+/** Ask, then clear the saved sheet (its copy kept for the undo); the copy, or null when nothing was cleared. */
+async function clearSheet(game) {
+  const unsaved = game.isFinalUnsaved();
+  const choice = await ask({
+    title: { zh: "开始新一局？", en: "Start a new game?" },
+    body: {
+      zh: "分数、勾选和工具中的数值会被清空；人数和图板上的数值（例如边沿分数）保留。之后可以撤销一次。" + (unsaved ? "这张已完成的计分表还没有存入历史记录。" : ""),
+      en: "Scores, ticks and helper values are cleared; the player count and the values printed on the board (such as edge points) stay. You can undo this once." + (unsaved ? " This finished sheet is not saved to the history yet." : ""),
+    },
+    option: { zh: "保留玩家名字和座位", en: "Keep the players' names and seats", checked: true },
+    confirm: { zh: "清空", en: "Clear" },
+    extra: unsaved ? { zh: "存入历史记录后清空", en: "Save to history, then clear" } : null,
+  });
+  if (choice === "cancel") return null;
+  const keepPlayers = askedOption();
+  if (choice === "extra" && !(await game.saveToHistory())) return null;
+  const { state, gameId } = game;
+  const copy = JSON.stringify(state);
+  write(keys.undo(gameId), copy);
+  replaceState(state, clearedState(state, game.kept, keepPlayers));
+  forgetFinished(gameId); // the next game is another record, even with the same names and scores
+  save(gameId, state);
+  return copy;
+}
+
+/** Bring back the cleared sheet (raw, its saved text), asking first when something was typed since. */
+async function undoClear(game, raw) {
+  const { state, gameId, section } = game;
+  const previous = raw === null ? null : readState(raw);
+  if (raw !== null && !previous) parseState(raw, section, `${gameId}:undo`); // set aside, with a notice
+  if (previous && hasEntries(state, game.kept)) {
+    const choice = await ask({
+      title: { zh: "恢复清空前的计分表？", en: "Bring back the cleared sheet?" },
+      body: { zh: "清空之后输入的内容会被替换。", en: "What was entered since the clear will be replaced." },
+      confirm: { zh: "恢复", en: "Bring it back" },
+    });
+    if (choice !== "confirm") return false;
+  }
+  if (previous) {
+    replaceState(state, previous);
+    save(gameId, state);
+    game.refresh();
+  }
+  return true;
+}
+
+/** The "New game" and "Undo clear" buttons of a game. game: play.js's controller (gameController), of which this
+ *  uses state, gameId, section, kept, isFinalUnsaved, saveToHistory and refresh. Returns {otherTab(storageEvent)}. */
+export function setupNewGame(game) {
+  const { gameId, section } = game;
   const undoButton = section.querySelector("[data-action=undo-clear]");
   let undoCopy = null; // the cleared sheet, also kept here in case storage refuses it
-  // What was typed since a clear: the values "New game" keeps do not count.
-  const hasEntries = (s) =>
-    Object.entries(s.values).some(([key, v]) => !isKept(key, sheet.kept) && String(v).trim() !== "") || Object.values(s.ticks).some((t) => t.length);
-
   section.querySelector("[data-action=new-game]").addEventListener("click", async () => {
-    const unsaved = sheet.isFinalUnsaved();
-    const choice = await ask({
-      title: { zh: "开始新一局？", en: "Start a new game?" },
-      body: {
-        zh: "分数、勾选和工具中的数值会被清空；人数和图板上的数值（例如边沿分数）保留。之后可以撤销一次。" + (unsaved ? "这张已完成的计分表还没有存入历史记录。" : ""),
-        en: "Scores, ticks and helper values are cleared; the player count and the values printed on the board (such as edge points) stay. You can undo this once." + (unsaved ? " This finished sheet is not saved to the history yet." : ""),
-      },
-      option: { zh: "保留玩家名字和座位", en: "Keep the players' names and seats", checked: true },
-      confirm: { zh: "清空", en: "Clear" },
-      extra: unsaved ? { zh: "存入历史记录后清空", en: "Save to history, then clear" } : null,
-    });
-    if (choice === "cancel") return;
-    const keepPlayers = askedOption();
-    if (choice === "extra" && !(await sheet.saveToHistory())) return;
-    undoCopy = JSON.stringify(state);
-    write(keys.undo(gameId), undoCopy);
-    replaceState(state, clearedState(state, sheet.kept, keepPlayers));
-    forgetFinished(gameId); // the next game is another record, even with the same names and scores
-    save(gameId, state);
+    const copy = await clearSheet(game);
+    if (copy === null) return;
+    undoCopy = copy;
     undoButton.hidden = false;
-    sheet.refresh();
+    game.refresh();
   });
-
   undoButton.addEventListener("click", async () => {
-    const raw = read(keys.undo(gameId)) ?? undoCopy;
-    const previous = raw === null ? null : readState(raw);
-    if (raw !== null && !previous) parseState(raw, section, `${gameId}:undo`); // set aside, with a notice
-    if (previous && hasEntries(state)) {
-      const choice = await ask({
-        title: { zh: "恢复清空前的计分表？", en: "Bring back the cleared sheet?" },
-        body: { zh: "清空之后输入的内容会被替换。", en: "What was entered since the clear will be replaced." },
-        confirm: { zh: "恢复", en: "Bring it back" },
-      });
-      if (choice !== "confirm") return;
-    }
-    if (previous) {
-      replaceState(state, previous);
-      save(gameId, state);
-      sheet.refresh();
-    }
+    if (!(await undoClear(game, read(keys.undo(gameId)) ?? undoCopy))) return;
     remove(keys.undo(gameId));
     undoCopy = null;
     undoButton.hidden = true;

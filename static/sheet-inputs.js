@@ -1,5 +1,6 @@
 // play/'s inputs: what the forms hold (counts typed as sums, names), the order Enter/Next moves in, quick picks of
 // names. Reading only: every check and every sum's value comes from scoring/ (a sum's value from the last answer).
+import { keys, readChoice, writeChoice } from "./storage.js";
 
 /** The key a control is saved under; a radio group (one player holds it) once, as the index of the holder. */
 export const inputKey = (tool, el) =>
@@ -143,8 +144,6 @@ export function fieldElements(form, path) {
 
 // ---- Enter / Next: down one player's column (every category), then the next player; or across, row by row
 
-const ACROSS_KEY = "tc:flow";
-
 /** The text fields of a grid in the order Enter moves through them. */
 function flowOrder(form, across) {
   const fields = [...form.querySelectorAll(".grid input[type=text]")].filter((el) => !el.closest("[hidden]") && el.offsetParent !== null);
@@ -159,14 +158,13 @@ function flowOrder(form, across) {
 /** Enter (the keyboard's Next) moves to the next field; the switch beside the grid chooses down or across. */
 export function setupFlow(section) {
   const switches = [...section.querySelectorAll("[data-role=flow]")];
-  let across = false;
-  try { across = localStorage.getItem(ACROSS_KEY) === "across"; } catch (error) { /* down, as by default */ }
+  let across = readChoice(keys.flow) === "across";
   for (const box of switches) {
     box.checked = across;
     box.addEventListener("change", () => {
       across = box.checked;
       for (const other of switches) other.checked = across;
-      try { localStorage.setItem(ACROSS_KEY, across ? "across" : "down"); } catch (error) { /* not remembered */ }
+      writeChoice(keys.flow, across ? "across" : "down");
     });
   }
   section.addEventListener("keydown", (event) => {

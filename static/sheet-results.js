@@ -95,7 +95,7 @@ function writeBreakdown(form, index, total, breakdown) {
 /** "1", "2?" (waiting for a tie-breaker), "–" (the rules rank only the winner). */
 function placeText(player) {
   if (player.place === null) return "–";
-  return player.decided_by.rule === "pending" ? `${player.place}?` : String(player.place);
+  return player.decided_by.kind === "pending" ? `${player.place}?` : String(player.place);
 }
 
 function rankingItem(form, player, keep) {
@@ -122,7 +122,7 @@ function rankingItem(form, player, keep) {
     why.append(rule);
   }
   li.dataset.place = player.place ?? "";
-  li.dataset.rule = player.decided_by.rule;
+  li.dataset.kind = player.decided_by.kind;
   li.append(head, why);
   return li;
 }
@@ -138,7 +138,7 @@ function showRanking(form, result, keep) {
       const place = form.querySelector(`output.place[data-player="${index}"]`);
       if (place) {
         place.textContent = placeText(player);
-        place.dataset.place = player.decided_by.rule === "pending" ? "open" : String(player.place ?? "");
+        place.dataset.place = player.decided_by.kind === "pending" ? "open" : String(player.place ?? "");
       }
     }
     ranking.append(rankingItem(form, player, keep));

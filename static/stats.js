@@ -108,108 +108,119 @@ function drawPictures(blocks, charts, keep) {
   }
 }
 
-/** The statistics view. history: the history view's controller (history.js), whose run() reaches the worker (by the
- *  stored history's seal when the worker holds that history already). */
-export function setupStats(section, history) {
-  const body = section.querySelector(".stats-body");
-  const problems = section.querySelector(".problems");
-  const filters = section.querySelector(".stats-filters");
-  const playerFilter = filters.querySelector("[data-filter=player]");
-  const renameForm = section.querySelector("form.rename");
-  let asked = 0;
+/** The player filter, the rename form's names and the list of merged names, from the people in the history;
+ *  separate(spelled) undoes a merge. */
+function showPeople(section, people, names, separate) {
+  const playerFilter = section.querySelector("[data-filter=player]");
+  const chosen = playerFilter.value;
+  const options = people.map((p) => {
+    const option = document.createElement("option");
+    option.value = p.name;
+    option.textContent = p.name;
+    return option;
+  });
+  playerFilter.replaceChildren(playerFilter.options[0], ...options);
+  playerFilter.value = people.some((p) => p.name === chosen) ? chosen : "";
+  const old = section.querySelector("form.rename [data-role=old]");
+  const was = old.value; // kept when the list is written again
+  const every = people.flatMap((p) => [p.name, ...p.also]);
+  old.replaceChildren(...every.map((name) => Object.assign(document.createElement("option"), { value: name, textContent: name })));
+  if (every.includes(was)) old.value = was;
+  section.querySelector("#stats-people").replaceChildren(...people.map((p) => Object.assign(document.createElement("option"), { value: p.name })));
+  section.querySelector(".aliases").replaceChildren(...Object.entries(names ?? {}).map(([key, shown]) => aliasItem(people, key, shown, separate)));
+}
 
-  function filterValues() {
-    return Object.fromEntries([...filters.querySelectorAll("[data-filter]")].map((el) => [el.dataset.filter, el.value]));
+/** One merged name: "spelled → shown [Separate]". */
+function aliasItem(people, key, shown, separate) {
+  const li = document.createElement("li");
+  const also = people.find((p) => p.name === shown)?.also ?? [];
+  const spelled = also.find((n) => n.normalize("NFKC").toLowerCase() === key) ?? key;
+  const undo = document.createElement("button");
+  undo.type = "button";
+  undo.dataset.action = "separate";
+  undo.append(bilingual("span", { zh: "分开", en: "Separate" }));
+  undo.addEventListener("click", () => separate(spelled));
+  li.append(nameText(spelled), " → ", nameText(shown), " ", undo);
+  return li;
+}
+
+/** The statistics view. history: the history's store (history.js's HistoryStore), whose run() reaches the worker
+ *  (by the stored history's seal when the worker holds that history already). */
+export class StatsView {
+  constructor(section, history) {
+    this.section = section;
+    this.history = history;
+    this.body = section.querySelector(".stats-body");
+    this.problems = section.querySelector(".problems");
+    this.filters = section.querySelector(".stats-filters");
+    this.asked = 0; // the latest drawing asked for: an older one stops
+    this.filters.addEventListener("change", () => this.refresh());
+    const renameForm = section.querySelector("form.rename");
+    renameForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const box = section.querySelector(".rename-problems");
+      const fresh = renameForm.querySelector("[data-role=new]");
+      const answer = await history.run("rename", renameForm.querySelector("[data-role=old]").value, fresh.value);
+      box.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
+      if (answer.ok) {
+        fresh.value = "";
+        this.refresh();
+      }
+    });
   }
 
-  function showPeople(people, names) {
-    const chosen = playerFilter.value;
-    const options = people.map((p) => {
-      const option = document.createElement("option");
-      option.value = p.name;
-      option.textContent = p.name;
-      return option;
-    });
-    playerFilter.replaceChildren(playerFilter.options[0], ...options);
-    playerFilter.value = people.some((p) => p.name === chosen) ? chosen : "";
-    const old = renameForm.querySelector("[data-role=old]");
-    const was = old.value; // kept when the list is written again
-    const every = people.flatMap((p) => [p.name, ...p.also]);
-    old.replaceChildren(...every.map((name) => Object.assign(document.createElement("option"), { value: name, textContent: name })));
-    if (every.includes(was)) old.value = was;
-    section.querySelector("#stats-people").replaceChildren(...people.map((p) => Object.assign(document.createElement("option"), { value: p.name })));
-    const aliases = section.querySelector(".aliases");
-    aliases.replaceChildren(...Object.entries(names ?? {}).map(([key, shown]) => {
-      const li = document.createElement("li");
-      const also = people.find((p) => p.name === shown)?.also ?? [];
-      const spelled = also.find((n) => n.normalize("NFKC").toLowerCase() === key) ?? key;
-      const undo = document.createElement("button");
-      undo.type = "button";
-      undo.dataset.action = "separate";
-      undo.append(bilingual("span", { zh: "分开", en: "Separate" }));
-      undo.addEventListener("click", async () => {
-        const answer = await history.run("separate", spelled);
-        if (answer.ok) refresh();
-      });
-      li.append(nameText(spelled), " → ", nameText(shown), " ", undo);
-      return li;
-    }));
+  show(on) {
+    this.section.hidden = !on;
+    if (on) this.refresh();
+  }
+
+  filterValues() {
+    return Object.fromEntries([...this.filters.querySelectorAll("[data-filter]")].map((el) => [el.dataset.filter, el.value]));
   }
 
   /** Show the figures; the history's own reading (history.hold) waits for them. */
-  function refresh() {
-    const drawing = draw();
-    history.whileDrawing(drawing);
+  refresh() {
+    const drawing = this.draw();
+    this.history.whileDrawing(drawing);
     return drawing;
   }
 
+  async separate(spelled) {
+    const answer = await this.history.run("separate", spelled);
+    if (answer.ok) this.refresh();
+  }
+
   /** The figures, shown at once ("ready"); then their pictures, drawn by a second call ("drawn"). */
-  async function draw() {
-    const n = ++asked;
+  async draw() {
+    const { section, body, problems } = this;
+    const n = ++this.asked;
     body.setAttribute("aria-busy", "true");
     section.dataset.state = "loading";
     section.dataset.pictures = "";
-    const chosen = JSON.stringify(filterValues());
-    const answer = await history.run("stats", chosen, "later");
-    if (n !== asked) return;
+    const chosen = JSON.stringify(this.filterValues());
+    const answer = await this.history.run("stats", chosen, false); // false: the pictures come from a second call
+    if (n !== this.asked) return;
     problems.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
     if (!answer.ok) {
       body.removeAttribute("aria-busy");
       section.dataset.state = "refused";
       return;
     }
-    showPeople(answer.people, answer.names);
+    showPeople(section, answer.people, answer.names, (spelled) => this.separate(spelled));
     section.querySelector(".stats-empty").hidden = answer.stats.overall.games > 0;
     const blocks = render(body, answer.stats);
     section.dataset.state = "ready";
     section.dataset.pictures = "drawing";
     timings.statsReady = performance.now();
-    const drawn = await history.run("pictures", chosen);
-    if (n !== asked) return;
+    const drawn = await this.history.run("pictures", chosen);
+    if (n !== this.asked) return;
     if (drawn.ok) drawPictures(blocks, drawn.charts, answer.people.flatMap((p) => [p.name, ...p.also]));
     else problems.replaceChildren(...drawn.problems.map((p) => bilingual("p", p)));
     body.removeAttribute("aria-busy");
     section.dataset.pictures = drawn.ok ? "drawn" : "failed";
     timings.statsDrawn = performance.now();
   }
-
-  filters.addEventListener("change", refresh);
-  renameForm.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const box = section.querySelector(".rename-problems");
-    const fresh = renameForm.querySelector("[data-role=new]");
-    const answer = await history.run("rename", renameForm.querySelector("[data-role=old]").value, fresh.value);
-    box.replaceChildren(...(answer.ok ? [] : answer.problems.map((p) => bilingual("p", p))));
-    if (answer.ok) {
-      fresh.value = "";
-      refresh();
-    }
-  });
-
-  return {
-    show(on) {
-      section.hidden = !on;
-      if (on) refresh();
-    },
-  };
 }
+
+/** The statistics view (play/#stats) for play.js's router. */
+export const setupStats = (section, history) => new StatsView(section, history);

@@ -3,10 +3,20 @@
 import { bilingual } from "./ui.js";
 
 export const STORE_VERSION = 1;
+/** Every key the site stores under (tests/test_storage_keys.py checks that no other file spells one). lang.js runs
+ *  in <head> before any module and so cannot import this: it spells "tc:" + a preference's name, keys.pref. */
 export const keys = {
-  game: (gameId) => `tc:v${STORE_VERSION}:game:${gameId}`,
-  undo: (gameId) => `tc:v${STORE_VERSION}:undo:${gameId}`,
-  history: `tc:v${STORE_VERSION}:history`,
+  game: (gameId) => `tc:v${STORE_VERSION}:game:${gameId}`, // a game's score sheet (sheet-state.js)
+  undo: (gameId) => `tc:v${STORE_VERSION}:undo:${gameId}`, // the sheet "New game" cleared, for its undo
+  history: `tc:v${STORE_VERSION}:history`, // the finished games (scoring/history.py's format)
+  finished: (gameId) => `tc:v${STORE_VERSION}:finished:${gameId}`, // when a final sheet was finished (share.js)
+  exported: `tc:v${STORE_VERSION}:exported`, // ids of the records in the last exported JSON file (persist.js)
+  pref: (name) => `tc:${name}`, // the interface's language, Chinese script and theme (lang.js)
+  wake: "tc:wake", // play/'s screen-awake switch: "on" | "off"
+  flow: "tc:flow", // where Enter goes in a grid: "down" | "across"
+  rulesView: "tc:rules-view", // the rules pages' columns: "both" | "zh" | "en"
+  corrupt: (what) => `tc:corrupt:${what}:${new Date().toISOString()}`, // an unreadable value set aside
+  probe: "tc:probe", // written and removed once at start, to learn whether storage works
 };
 
 const MESSAGES = {
@@ -73,14 +83,23 @@ export function remove(key) {
 
 /** Keep an unreadable value under a key of its own, never overwriting it; the key, or null if it could not be kept. */
 export function setAside(what, raw) {
-  const key = `tc:corrupt:${what}:${new Date().toISOString()}`;
+  const key = keys.corrupt(what);
   return write(key, raw) ? key : null;
 }
 
 /** True when the storage works at all (checked once, at start). */
 export function usable() {
-  const probe = "tc:probe";
-  if (!write(probe, "1")) return false;
-  remove(probe);
+  if (!write(keys.probe, "1")) return false;
+  remove(keys.probe);
   return true;
+}
+
+/** A remembered choice (a switch, a view), or null; quietly, as a blocked storage only means it is not remembered. */
+export function readChoice(key) {
+  try { return area()?.getItem(key) ?? null; } catch (error) { return null; }
+}
+
+/** Remember a choice, quietly: a refused write leaves the page's choice as it is, for this visit. */
+export function writeChoice(key, value) {
+  try { area()?.setItem(key, value); } catch (error) { /* not remembered */ }
 }

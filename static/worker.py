@@ -69,8 +69,8 @@ def history(action, stored, *args):
         "import": lambda s, content: api.history_import(s, _stored(content)),  # a file's bytes (a Uint8Array)
         "delete": api.history_delete,
         "export": api.history_export,
-        "stats": lambda s, filters_json, pictures="now": api.history_stats(
-            s, read_json(filters_json, "filters"), pictures == "now"
+        "stats": lambda s, filters_json, pictures=True: api.history_stats(
+            s, read_json(filters_json, "filters"), pictures
         ),
         "pictures": lambda s, filters_json: api.history_pictures(s, read_json(filters_json, "filters")),
         "people": api.history_people,
@@ -86,7 +86,7 @@ def share(action, *args):
     """A result passed by link: the link and QR code of a final sheet, or what a received link holds."""
     work = {
         "link": lambda base, game_id, sheet_json, saved, qr: api.share_link(
-            base, game_id, read_json(sheet_json, "sheet"), saved, qr == "qr"
+            base, game_id, read_json(sheet_json, "sheet"), saved, qr
         ),
         "view": api.share_view,
     }[action]

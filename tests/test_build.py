@@ -288,7 +288,8 @@ def test_service_worker_lists_every_served_file_once_with_its_hash(built_site: P
         "./pyodide/pyodide.asm.wasm",
         "./pyodide/python_snapshot.bin.gz",
         "./pyscript/core.js",
-        "./py/scoring/core.py",
+        "./py/scoring/core/__init__.py",
+        "./py/scoring/games/bruges.py",
     }
     assert heavy | {"./static/worker.py"} <= set(python)
     assert all(
@@ -326,9 +327,11 @@ def test_worker_config_maps_every_scoring_module(built_site: Path) -> None:
         .replace("&#34;", '"')
         .replace("&quot;", '"')
     )
-    scoring = sorted(f"scoring/{p.name}" for p in (build.ROOT / "scoring").glob("*.py"))
+    source = build.ROOT / "scoring"
+    scoring = sorted(f"scoring/{p.relative_to(source).as_posix()}" for p in source.rglob("*.py"))
+    assert {"scoring/core/ranking.py", "scoring/games/bruges.py"} <= set(scoring)
     segno = sorted(f"segno/{name}" for name in build.SEGNO_FILES)  # drawn QR codes (scoring/share.py)
-    assert sorted("/".join(Path(k).parts[-2:]) for k in config["files"]) == sorted(scoring + segno)
+    assert sorted(k.removeprefix("../py/") for k in config["files"]) == sorted(scoring + segno)
     for source in config["files"]:
         assert (built_site / "play" / source).resolve().is_file()
 

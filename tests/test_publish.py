@@ -82,7 +82,7 @@ def test_headers_file_gives_each_file_one_rule(built_site: Path) -> None:
 def test_headers_carry_each_pages_policy_and_frame_ancestors(built_site: Path) -> None:
     rules = header_rules(built_site)
     pages = sorted(built_site.rglob("*.html"))
-    assert len(pages) == 10
+    assert len(pages) == 15  # 10, and the five player aids
     for page in pages:
         relative = "/" + page.relative_to(built_site).as_posix()
         framed = "'self'" if relative == "/play/python.html" else "'none'"

@@ -10,7 +10,7 @@
 //    kept, each kept page's index (ascending); then the kept pages' bytes in that order (the last page may be short).
 // Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP TARGET_SNAPSHOT SCORING_DIR MODULE...
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
@@ -24,17 +24,19 @@ writeFileSync(library, compiler.FS.readFile("/tmp/target.zip"));
 
 const python = await loadPyodide({ stdLibURL: library, _makeSnapshot: true });
 python.runPython(modules.map((name) => `import ${name}`).join("\n"));
-python.FS.mkdirTree("/home/pyodide/scoring");
-for (const name of readdirSync(scoring).filter((n) => n.endsWith(".py"))) {
+// Every module of the package and its subpackages (core/, games/), at the same paths below /home/pyodide/scoring.
+const files = readdirSync(scoring, { recursive: true });
+for (const name of files.filter((n) => n.endsWith(".py") && !n.includes("__pycache__"))) {
+  python.FS.mkdirTree(dirname(`/home/pyodide/scoring/${name}`));
   python.FS.writeFile(`/home/pyodide/scoring/${name}`, readFileSync(join(scoring, name)));
 }
 python.runPython(`
 import hashlib, importlib, os, pkgutil, sys
 os.chdir("/home/pyodide")
 import scoring
-for info in pkgutil.iter_modules(scoring.__path__):
-    if info.name != "__main__":
-        importlib.import_module("scoring." + info.name)
+for info in pkgutil.walk_packages(scoring.__path__, "scoring."):
+    if info.name != "scoring.__main__":
+        importlib.import_module(info.name)
 for name, module in list(sys.modules.items()):
     if name == "scoring" or name.startswith("scoring."):
         with open(module.__file__, "rb") as source:

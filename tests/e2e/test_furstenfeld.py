@@ -73,8 +73,8 @@ def test_the_only_player_at_six_palaces_wins_and_no_one_else_is_ranked(
         assert "唯一建造完 6 张宫殿卡的玩家。" in reasons[0]  # shown in the default script (Simplified)
         assert "Built 5 palaces. The rules decide only the winner" in reasons[1]
         expect(play.tool().locator(".result-notes")).to_contain_text("Fürstenfeld has no points")
-        expect(play.tool().locator(".ranking li").first).to_have_attribute("data-rule", "winner")
-        expect(play.tool().locator(".ranking li").nth(1)).to_have_attribute("data-rule", "unranked")
+        expect(play.tool().locator(".ranking li").first).to_have_attribute("data-kind", "winner")
+        expect(play.tool().locator(".ranking li").nth(1)).to_have_attribute("data-kind", "unranked")
         expect(play.tool().locator(".ranking li").nth(1)).to_have_attribute("data-place", "")
         no_sideways_scroll(page, viewport)
         assert foreign_requests(context, site_server.url) == []

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scoring import GAMES
-from scoring.palais_royal import EACH_SCORES
+from scoring.games.palais_royal import EACH_SCORES
 from tests.e2e.playpage import Play, site_context
 
 pytestmark = pytest.mark.e2e
@@ -50,7 +50,7 @@ def test_a_blank_tie_breaker_leaves_the_place_open_and_names_the_fields(browser:
             expect(play.field("empty_spaces", seat)).to_have_attribute("data-needed", "true")
         expect(play.field("empty_spaces", 1)).not_to_have_attribute("data-needed", "true")
         expect(form.locator("[data-action=save-history]")).to_be_disabled()
-        expect(form.locator(".ranking li[data-rule=pending]")).to_have_count(2)
+        expect(form.locator(".ranking li[data-kind=pending]")).to_have_count(2)
         # Filling the fields named settles it: more empty spaces wins.
         play.fill("empty_spaces", 0, 2)
         expect(waiting).to_contain_text("for 小明 settles this tie")

@@ -107,11 +107,11 @@ def test_nothing_moves_while_python_starts(browser: Browser, site_server, viewpo
 
 def test_scoring_files_unlike_the_snapshot_are_imported_afresh(browser: Browser, site_server) -> None:
     """The snapshot has scoring/ imported; served files that differ from it (a mixed-up cache) win over it."""
-    source = (ROOT / "scoring" / "burgundy_cards.py").read_text(encoding="utf-8")
+    source = (ROOT / "scoring" / "games" / "burgundy_cards.py").read_text(encoding="utf-8")
     changed = source.replace("ANIMAL_KIND_POINTS = (0, 0, 1, 2, 4)", "ANIMAL_KIND_POINTS = (0, 0, 1, 2, 40)")
     assert changed != source
     with site_context(browser, VIEWPORTS["phone"]) as context:
-        context.route("**/py/scoring/burgundy_cards.py", lambda route: route.fulfill(body=changed))
+        context.route("**/py/scoring/games/burgundy_cards.py", lambda route: route.fulfill(body=changed))
         page = context.new_page()
         said: list[str] = []
         page.on("console", lambda message: said.append(message.text))

@@ -120,7 +120,7 @@ def test_three_way_tie_resolved_on_the_third_tie_breaker(browser: Browser, site_
         assert "fewest region cards left (5)" in reasons[2]
         rules = play.tool().locator(".ranking .rank")
         expect(rules).to_have_count(4)
-        assert [rules.nth(i).get_attribute("data-rule") for i in range(4)] == ["tie-breaker"] * 3 + ["total"]
+        assert [rules.nth(i).get_attribute("data-kind") for i in range(4)] == ["tie-breaker"] * 3 + ["total"]
         # Equal cards too: Bo and Cy now share the place; Ann, with more cards, stays behind them.
         play.fill("cards_in_hand", 2, 3)
         play.expect_ranking(["1. Bo · 71", "1. Cy · 71", "3. Ann · 71", "4. Di · 20"])

@@ -118,7 +118,7 @@ def case(game_id: str, players: int) -> Case:
         if not answer["ok"]:
             continue
         placed = answer["result"]["players"]
-        kinds = [p["decided_by"]["rule"] for p in placed]
+        kinds = [p["decided_by"]["kind"] for p in placed]
         if tie and "tie-breaker" not in kinds:
             continue
         return Case(game_id, sheet, [_headline(p) for p in placed], [p["decided_by"]["en"] for p in placed], kinds)

@@ -23,7 +23,7 @@ import pytest
 from scoring import GAMES
 from scoring.api import evaluate, setup_json
 from scoring.core import FieldKind, active_player_fields
-from scoring.palais_royal import EACH_SCORES
+from scoring.games.palais_royal import EACH_SCORES
 from tests.engines import play
 from tests.engines.conftest import DESKTOP, PHONE, PHONE_FRAME, SMALL_PHONE
 from tests.engines.drivers import Tab
@@ -66,7 +66,7 @@ def place_text(player: dict) -> str:
     """A place as the grid writes it: "1", "2?" (waiting for a tie-breaker), "–"."""
     if player["place"] is None:
         return "–"
-    return f"{player['place']}?" if player["decided_by"]["rule"] == "pending" else str(player["place"])
+    return f"{player['place']}?" if player["decided_by"]["kind"] == "pending" else str(player["place"])
 
 
 def shown_case(game_id: str, sheet: dict, said: dict) -> Case:
@@ -79,7 +79,7 @@ def shown_case(game_id: str, sheet: dict, said: dict) -> Case:
         for p in placed
     ]
     return Case(
-        game_id, sheet, lines, [p["decided_by"]["en"] for p in placed], [p["decided_by"]["rule"] for p in placed]
+        game_id, sheet, lines, [p["decided_by"]["en"] for p in placed], [p["decided_by"]["kind"] for p in placed]
     )
 
 
@@ -231,7 +231,7 @@ def an_open_tie_is_never_final(tab: Tab) -> None:
         said = answer(game, sheet)
         play.ranking(tab, shown_case(game, sheet, said))
         problems_are(tab, game, said)
-    assert said["ok"] and "tie-breaker" in [p["decided_by"]["rule"] for p in said["result"]["players"]]
+    assert said["ok"] and "tie-breaker" in [p["decided_by"]["kind"] for p in said["result"]["players"]]
     settle(tab, PLACES, places_by_seat(sheet, said), form, what="the final places in the grid")
     settle(tab, state, ["final", False, 0], form, what="a final sheet can be saved")
 
@@ -378,7 +378,7 @@ def enter_moves_down_then_to_the_next_player(tab: Tab) -> None:
     tab.check(play.field_css(game, "start_player", 0))  # a mark one player holds: a tap, outside the Enter order
     sheet = page_sheet(game, seats)
     said = answer(game, sheet)
-    assert said["ok"] and "tie-breaker" in [p["decided_by"]["rule"] for p in said["result"]["players"]]
+    assert said["ok"] and "tie-breaker" in [p["decided_by"]["kind"] for p in said["result"]["players"]]
     play.ranking(tab, shown_case(game, sheet, said))
     # Across: the same row, the next player.
     tab.check(f"{play.tool(game)} [data-role=flow]")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoring import get_game
-from scoring.burgundy_cards import GAME, setup, starting_workers
 from scoring.core import DecisionKind, SheetError, checklist, score
+from scoring.games.burgundy_cards import GAME, setup, starting_workers
 
 
 def sheet(*players: dict, names: tuple[str, ...] = ("Ann", "Bo", "Cy", "Di")) -> dict:
@@ -205,7 +205,7 @@ def test_registry_knows_the_game() -> None:
 
 
 def test_three_way_tie_says_which_step_separated_each_player() -> None:
-    from scoring.tuscany import GAME as TUSCANY
+    from scoring.games.tuscany import GAME as TUSCANY
 
     # Not Burgundy-specific: the explanation for a partly broken tie, on a game with three tie-breakers.
     players = [

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scoring import get_game
 from scoring.api import evaluate, run_helper, setup_json
 from scoring.core import DecisionKind, SheetError, checklist, score
-from scoring.furstenfeld import (
+from scoring.games.furstenfeld import (
     GAME,
     next_turn_order,
     palace_price,
@@ -127,7 +127,7 @@ def test_setup_outside_the_player_range_is_refused(players: int) -> None:
     with pytest.raises(ValueError, match="2–5 players"):
         checklist(GAME, players)
     with pytest.raises(ValueError, match="2–5 players"):
-        setup(players, advanced=True)
+        checklist(GAME, players, advanced=True)
 
 
 # ---------------------------------------------------------------- winner
@@ -198,7 +198,7 @@ def test_nobody_else_gets_a_place_or_a_total() -> None:
 
 def test_result_json_has_null_places_and_totals() -> None:
     result = score(GAME, sheet((6, 1), (3, 2))).as_dict()
-    assert result["players"][0]["decided_by"]["rule"] == "winner"
+    assert result["players"][0]["decided_by"]["kind"] == "winner"
     assert result["players"][1] | {"decided_by": None} == {
         "name": "Bo",
         "total": None,
@@ -206,7 +206,7 @@ def test_result_json_has_null_places_and_totals() -> None:
         "breakdown": {"palaces": 3},
         "decided_by": None,
     }
-    assert result["players"][1]["decided_by"]["rule"] == "unranked"
+    assert result["players"][1]["decided_by"]["kind"] == "unranked"
 
 
 def test_no_one_at_six_is_not_a_game_end() -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scoring import GAMES
 from scoring import history as history_module
 from scoring.__main__ import main
-from scoring.api import history_add, history_delete, history_export, history_import, history_view
+from scoring.api import history_add, history_delete, history_export, history_import, history_stats, history_view
 from scoring.core import check_sheet, score
 from scoring.history import CSV_COLUMNS, FORMAT, MAX_RECORDS, VERSION, make_record, read_history, read_stored, to_csv
 from tests.unit.test_properties import sheets
@@ -50,7 +50,7 @@ def test_a_record_keeps_date_game_players_totals_winner_and_rule() -> None:
     assert record["game_name"]["en"] == "The Castles of Burgundy: The Card Game"
     assert [(p["name"], p["total"], p["place"]) for p in record["players"]] == [("Bo", 20, 1), ("Ann", 19, 2)]
     assert record["winners"] == ["Bo"]
-    assert record["players"][0]["decided_by"]["rule"] == "total"
+    assert record["players"][0]["decided_by"]["kind"] == "total"
     assert record["players"][0]["decided_by"]["en"] == "Placed by total points (20)."
     # the sheet is kept cleaned: names without stray spaces, numbers as numbers, every field in use
     ann = record["sheet"]["players"][0]
@@ -330,19 +330,43 @@ def test_an_imported_file_is_always_checked_even_with_a_valid_seal(monkeypatch) 
     assert answer["records"][0]["players"][0]["total"] == 20 and answer["problems"]
 
 
+DATA = Path(__file__).parent / "data"
+BEFORE_KIND = (DATA / "history-before-kind.stored.txt", DATA / "history-before-kind.json")
+"""A history as the site stored it and as it exported it while a decision's kind was written "rule" (now "kind"):
+made with commit 6342455, two games, one decided by a tie-breaker."""
+
+
+@pytest.mark.parametrize("path", BEFORE_KIND, ids=["stored", "exported"])
+def test_a_history_written_when_a_decision_said_rule_reads_as_today(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert '"rule":"tie-breaker"' in text.replace(" ", "")  # the old form, as written then
+    view = history_view(text)
+    assert view["ok"] and view["problems"] == []
+    decided = [[p["decided_by"] for p in r["players"]] for r in view["records"]]
+    assert [[d["kind"] for d in players] for players in decided] == [["tie-breaker", "tie-breaker"], ["total", "total"]]
+    assert not any("rule" in d for players in decided for d in players)
+    assert history_stats(view["stored"], {})["stats"]["overall"]["tie_breaks"] == 1
+    imported = history_import("", text)
+    assert imported["ok"] and imported["added"] == 2 and imported["problems"] == []
+
+
 def test_the_seal_covers_the_modules_that_shape_a_stored_history(tmp_path) -> None:
     """After an update that changes only pictures, links, the calls or the command line, a stored history is still
     sealed (not re-scored); a change to the rules, the records or the statistics stored with them breaks the seal."""
     source = Path(history_module.__file__).parent
-    for path in source.glob("*.py"):
-        (tmp_path / path.name).write_bytes(path.read_bytes())
+    modules = sorted(p.relative_to(source).as_posix() for p in source.rglob("*.py"))
+    for name in modules:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes((source / name).read_bytes())
     assert history_module.rules_digest(tmp_path) == history_module.RULES
     for name in sorted(history_module.NOT_STORED):
         (tmp_path / name).write_text((source / name).read_text() + "\n# changed\n")
     assert history_module.rules_digest(tmp_path) == history_module.RULES
-    for name in ("core.py", "history.py", "stats.py", "players.py", "bruges.py", "__init__.py"):
+    shaping = [name for name in modules if name not in history_module.NOT_STORED]
+    assert {"core/ranking.py", "core/entry.py", "games/bruges.py", "games/__init__.py", "stats.py"} <= set(shaping)
+    for name in shaping:
         (tmp_path / name).write_text((source / name).read_text() + "\n# changed\n")
         assert history_module.rules_digest(tmp_path) != history_module.RULES, name
         (tmp_path / name).write_bytes((source / name).read_bytes())
-    (tmp_path / "a_new_game.py").write_text("GAME = None\n")
+    (tmp_path / "games" / "a_new_game.py").write_text("GAME = None\n")
     assert history_module.rules_digest(tmp_path) != history_module.RULES

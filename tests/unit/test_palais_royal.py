@@ -8,9 +8,8 @@ from hypothesis import strategies as st
 
 from scoring import get_game
 from scoring.api import run_helper, setup_json
-from scoring.core import DecisionKind, MissingValues, SheetError, check_sheet, checklist, score
-from scoring.history import make_record
-from scoring.palais_royal import (
+from scoring.core import DecisionKind, MissingValues, SheetError, check_sheet, checklist, score, setup_diagram
+from scoring.games.palais_royal import (
     EACH_SCORES,
     GAME,
     ROOMS,
@@ -20,6 +19,7 @@ from scoring.palais_royal import (
     setup,
     starting_gold,
 )
+from scoring.history import make_record
 from tests.unit.test_properties import check_ranking
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
@@ -112,7 +112,7 @@ def test_setup_outside_the_player_range_is_refused(players: int) -> None:
     with pytest.raises(ValueError, match="2–4 players"):
         checklist(GAME, players)
     with pytest.raises(ValueError, match="2–4 players"):
-        setup(players)
+        setup_diagram(GAME, players)
 
 
 # ---------------------------------------------------------------- plain categories

@@ -44,7 +44,7 @@ def test_json_carries_the_section() -> None:
     tuscany = GAMES["tuscany"]
     rows = [{"name": n, "scores": {"red_track": 50, "empty_spaces": e}} for n, e in (("Ann", 2), ("Bo", 5))]
     players = score_json(tuscany.id, {"players": rows})["players"]
-    assert [(p["name"], p["decided_by"]["rule"], p["decided_by"]["section"]) for p in players] == [
+    assert [(p["name"], p["decided_by"]["kind"], p["decided_by"]["section"]) for p in players] == [
         ("Bo", "tie-breaker", "game-end"),
         ("Ann", "tie-breaker", "game-end"),
     ]

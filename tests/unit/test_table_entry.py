@@ -96,7 +96,7 @@ def test_the_page_gets_the_fields_and_the_places_so_far() -> None:
         "players[0].scores.empty_spaces",
         "players[2].scores.empty_spaces",
     ]
-    assert [p["decided_by"]["rule"] for p in answer["result"]["players"]] == ["total", "pending", "pending", "total"]
+    assert [p["decided_by"]["kind"] for p in answer["result"]["players"]] == ["total", "pending", "pending", "total"]
 
 
 def test_the_command_line_exits_2_naming_the_fields(tmp_path) -> None:

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from scoring import get_game
 from scoring.api import run_helper, score_json, setup_json
-from scoring.core import MAX_VALUE, DecisionKind, SheetError, check_sheet, checklist, score
-from scoring.tuscany import GAME, card_points, red_after, setup
+from scoring.core import MAX_VALUE, DecisionKind, SheetError, check_sheet, checklist, score, setup_diagram
+from scoring.games.tuscany import GAME, card_points, red_after, setup
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
@@ -143,7 +143,7 @@ def test_setup_outside_the_player_range_is_refused(players: int) -> None:
     with pytest.raises(ValueError, match="2–4 players"):
         checklist(GAME, players)
     with pytest.raises(ValueError, match="2–4 players"):
-        setup(players)
+        setup_diagram(GAME, players)
 
 
 # ---------------------------------------------------------------- score sheet

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .core import (
+from ..core import (
     Area,
     Category,
     Choice,
@@ -24,8 +24,10 @@ from .core import (
     SheetError,
     Text,
     Tone,
+    english_list,
     rank,
 )
+from .kit import counts_from
 
 NOBLES = 42
 NOBLES_ON_BOARD = 36
@@ -57,7 +59,6 @@ ROOM_GRID = 3
 
 def starting_gold(players: int) -> tuple[int, ...]:
     """Gold coins by seat, start player first: the seats of the source that exist at this count."""
-    GAME.check_players(players)
     return STARTING_GOLD[:players]
 
 
@@ -170,31 +171,24 @@ def setup(players: int) -> tuple[SetupStep, ...]:
     )
 
 
+SERVANT_START = (
+    Piece(Shape.PLACE, Text.same(START_STAIRWAY), Text("阶梯", "stairway"), Tone.MARKED),
+    Piece(Shape.PLACE, Text.same(START_PARADE_GROUND), Text("阅兵场", "parade ground"), Tone.MARKED),
+    Piece(
+        Shape.PLACE,
+        Text.same("–"),
+        Text("大门", "gate"),
+        Tone.OFF,
+    ),
+    Piece(Shape.PLACE, Text.same(START_PLACED), Text("自选房间", "rooms of his choice")),
+    Piece(Shape.PLACE, Text.same(SERVANTS_LEFT), Text("留在游戏区域", "left in his play area")),
+)
+"""Where each player's servants start, as the diagram draws them."""
+
+
 def diagram(players: int) -> Diagram:
     """The 3×3 castle rooms, where each player's servants start, and the gold by seat."""
-    gold = starting_gold(players)
     rooms = ROOM_GRID * ROOM_GRID
-    servants = (
-        Piece(Shape.PLACE, Text.same(START_STAIRWAY), Text("阶梯", "stairway"), Tone.MARKED),
-        Piece(Shape.PLACE, Text.same(START_PARADE_GROUND), Text("阅兵场", "parade ground"), Tone.MARKED),
-        Piece(
-            Shape.PLACE,
-            Text.same("–"),
-            Text("大门", "gate"),
-            Tone.OFF,
-        ),
-        Piece(Shape.PLACE, Text.same(START_PLACED), Text("自选房间", "rooms of his choice")),
-        Piece(Shape.PLACE, Text.same(SERVANTS_LEFT), Text("留在游戏区域", "left in his play area")),
-    )
-    seats = tuple(
-        Piece(
-            Shape.COIN,
-            Text.same(g),
-            Text(f"第 {s} 位" + ("（起始）" if s == 1 else ""), f"seat {s}" + (" (start)" if s == 1 else "")),
-            Tone.MARKED if g else Tone.OFF,
-        )
-        for s, g in enumerate(gold, 1)
-    )
     return Diagram(
         Text(f"{players} 人局的准备", f"Setup for {players} players"),
         (
@@ -211,29 +205,50 @@ def diagram(players: int) -> Diagram:
                     f"每名玩家的 {SERVANTS_PER_PLAYER} 个仆人（共 {players} 名玩家）",
                     f"Each player's {SERVANTS_PER_PLAYER} servants ({players} players)",
                 ),
-                servants,
+                SERVANT_START,
             ),
-            Area(Text("起始金币，从起始游戏者顺时针", "Starting gold, clockwise from the start player"), seats),
+            Area(
+                Text("起始金币，从起始游戏者顺时针", "Starting gold, clockwise from the start player"),
+                _gold_seats(players),
+            ),
         ),
-        (
-            Text(
-                "大门：游戏中，阅兵场上每有 1 个仆人，就可以向大门放 1 个仆人。",
-                "Gate: in play, each servant on the parade ground lets its owner place 1 servant at the gate.",
-            ),
-            Text(
-                "原文所说的首局摆放图不在源文本中：房间随机摆放。",
-                "The source's picture of a first-game layout is missing: the rooms go at random.",
-            ),
-            *(
-                ()
-                if players == len(STARTING_GOLD)
-                else (
-                    Text(
-                        "原文只描述 4 个座位的金币；人数较少时见清单的说明。",
-                        "The source gives gold for 4 seats only; see the checklist's note for fewer players.",
-                    ),
-                )
-            ),
+        _diagram_notes(players),
+    )
+
+
+def _gold_seats(players: int) -> tuple[Piece, ...]:
+    """The starting gold of each seat, start player first."""
+    return tuple(
+        Piece(
+            Shape.COIN,
+            Text.same(g),
+            Text(f"第 {s} 位" + ("（起始）" if s == 1 else ""), f"seat {s}" + (" (start)" if s == 1 else "")),
+            Tone.MARKED if g else Tone.OFF,
+        )
+        for s, g in enumerate(starting_gold(players), 1)
+    )
+
+
+def _diagram_notes(players: int) -> tuple[Text, ...]:
+    """What the diagram's notes say: the gate, the missing first-game layout, and the gold the source omits."""
+    return (
+        Text(
+            "大门：游戏中，阅兵场上每有 1 个仆人，就可以向大门放 1 个仆人。",
+            "Gate: in play, each servant on the parade ground lets its owner place 1 servant at the gate.",
+        ),
+        Text(
+            "原文所说的首局摆放图不在源文本中：房间随机摆放。",
+            "The source's picture of a first-game layout is missing: the rooms go at random.",
+        ),
+        *(
+            ()
+            if players == len(STARTING_GOLD)
+            else (
+                Text(
+                    "原文只描述 4 个座位的金币；人数较少时见清单的说明。",
+                    "The source gives gold for 4 seats only; see the checklist's note for fewer players.",
+                ),
+            )
         ),
     )
 
@@ -339,8 +354,7 @@ def _blank_points(edge: int, parts: Sequence[int]) -> Text:
 
 def _names(names: Sequence[str]) -> Text:
     """Names joined in each language."""
-    en = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return Text("、".join(names), en)
+    return Text("、".join(names), english_list(names))
 
 
 def _servants(count: int) -> str:
@@ -542,9 +556,8 @@ MAJORITY_HELPER = Helper(
 # ---------------------------------------------------------------- the game
 
 
-def _count(key: str, zh: str, en: str, help_zh: str, help_en: str, **bounds: int) -> Field:
-    """A whole-number field defined in the final scoring."""
-    return Field(key, Text(zh, en), Text(help_zh, help_en), rule="final-scoring", **bounds)
+_count = counts_from("final-scoring")
+"""A whole-number field defined in the final scoring."""
 
 
 GAME = Game(

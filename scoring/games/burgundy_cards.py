@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .core import Area, Category, Diagram, Field, FieldKind, Game, Piece, SetupStep, Shape, Text, TieBreaker, Tone
+from ..core import Area, Category, Diagram, Field, FieldKind, Game, Piece, SetupStep, Shape, Text, TieBreaker, Tone
+from .kit import counts_from
 
 DISPLAY_CARDS = {2: 7, 3: 10, 4: 13}
 """Action cards laid out beside the display each round, by player count."""
@@ -131,27 +132,33 @@ def setup(players: int) -> tuple[SetupStep, ...]:
     )
 
 
+BONUS_AND_DISPLAY = (
+    Area(
+        Text("展示卡上方：奖励卡", "Above the display: bonus cards"),
+        (
+            Piece(
+                Shape.STACK,
+                Text.same(1),
+                Text(f"{BONUS_ONES} 张，扇形展开", f"{BONUS_ONES} cards, fanned out"),
+            ),
+            Piece(Shape.STACK, Text.same(7), _order(BONUS_SEVENS)),
+        ),
+    ),
+    Area(
+        Text(f"展示卡 1–{DISPLAY_ROWS}", f"Display cards 1–{DISPLAY_ROWS}"),
+        tuple(Piece(Shape.CARD, Text.same(n), tone=Tone.MARKED) for n in range(1, DISPLAY_ROWS + 1)),
+    ),
+)
+"""The bonus cards and the display cards, the same at every player count."""
+
+
 def diagram(players: int) -> Diagram:
     """The display at the start of round one: bonus cards above, the action cards beside and below."""
     display = DISPLAY_CARDS[players]
     return Diagram(
         Text(f"{players} 人局：桌子中央的展示区", f"{players} players: the display in the middle of the table"),
         (
-            Area(
-                Text("展示卡上方：奖励卡", "Above the display: bonus cards"),
-                (
-                    Piece(
-                        Shape.STACK,
-                        Text.same(1),
-                        Text(f"{BONUS_ONES} 张，扇形展开", f"{BONUS_ONES} cards, fanned out"),
-                    ),
-                    Piece(Shape.STACK, Text.same(7), _order(BONUS_SEVENS)),
-                ),
-            ),
-            Area(
-                Text(f"展示卡 1–{DISPLAY_ROWS}", f"Display cards 1–{DISPLAY_ROWS}"),
-                tuple(Piece(Shape.CARD, Text.same(n), tone=Tone.MARKED) for n in range(1, DISPLAY_ROWS + 1)),
-            ),
+            *BONUS_AND_DISPLAY,
             Area(
                 Text(f"展示卡旁：{display} 张行动卡，正面朝上", f"Beside the display: {display} action cards face up"),
                 tuple(Piece(Shape.CARD) for _ in range(display)),
@@ -189,9 +196,8 @@ def diagram(players: int) -> Diagram:
     )
 
 
-def _count(key: str, zh: str, en: str, help_zh: str, help_en: str, **bounds: int) -> Field:
-    """A whole-number field defined in the end-of-game rules."""
-    return Field(key, Text(zh, en), Text(help_zh, help_en), rule="end-of-game", **bounds)
+_count = counts_from("end-of-game")
+"""A whole-number field defined in the end-of-game rules."""
 
 
 GAME = Game(

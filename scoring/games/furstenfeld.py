@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .core import (
+from ..core import (
     Area,
     Category,
     Decision,
@@ -25,6 +25,7 @@ from .core import (
     SheetError,
     Text,
     Tone,
+    english_list,
 )
 
 MIN_PLAYERS = 2
@@ -54,7 +55,6 @@ GOODS = (Text("啤酒花", "hops"), Text("大麥", "barley"), Text("泉水", "sp
 
 def setup(players: int, advanced: bool = False) -> tuple[SetupStep, ...]:
     """The setup checklist for this many players, basic or advanced game."""
-    GAME.check_players(players)
     cards = ADVANCED_CARDS if advanced else BASIC_CARDS
     closed = BREWERIES - players
     steps = [
@@ -170,7 +170,7 @@ def setup(players: int, advanced: bool = False) -> tuple[SetupStep, ...]:
 def diagram(players: int, advanced: bool = False) -> Diagram:
     """The demand cards dealt and the breweries open, for this many players (the same in both games)."""
     goods_zh = "、".join(g.zh for g in GOODS)
-    goods_en = ", ".join(g.en for g in GOODS[:-1]) + f" and {GOODS[-1].en}"
+    goods_en = english_list([g.en for g in GOODS])
     breweries = tuple(
         Piece(Shape.PLACE, Text("開店", "open"), Text("需求卡片", "demand card"), Tone.MARKED)
         if index < players
@@ -292,24 +292,14 @@ def score(game: Game, sheet: Sheet) -> Result:
     palaces = [p.values["palaces"] for p in sheet.players]
     positions = [p.values["turn_position"] for p in sheet.players]
     first = winner(palaces, positions)
-    finished = [i for i, built in enumerate(palaces) if built == PALACES]
-    name = sheet.players[first].name
-    if len(finished) == 1:
-        why = Text(
-            f"唯一建造完 {PALACES} 張宮殿卡的玩家。",
-            f"The only player with all {PALACES} palaces built.",
-        )
-    else:
-        names = [sheet.players[i].name for i in sorted(finished, key=lambda i: positions[i])]
-        why = Text(
-            f"{'、'.join(names)} 都在這一輪建造完 {PALACES} 張宮殿卡；{name} 在這一輪的順序中最先"
-            f"（第 {positions[first]} 位），最先建造完成。",
-            f"{_and(names)} {'both' if len(names) == 2 else 'all'} completed {PALACES} palaces this round; {name} was first in this round's "
-            f"turn order (position {positions[first]}), so built them first.",
-        )
+    why = _why_first(sheet, palaces, positions, first)
     results = [
         PlayerResult(
-            name, None, 1, (("palaces", palaces[first]),), Decision(DecisionKind.WINNER, why, section=game.rule)
+            sheet.players[first].name,
+            None,
+            1,
+            (("palaces", palaces[first]),),
+            Decision(DecisionKind.WINNER, why, section=game.rule),
         )
     ]
     for i, player in enumerate(sheet.players):
@@ -339,9 +329,22 @@ def score(game: Game, sheet: Sheet) -> Result:
     return Result(game.id, tuple(results), game.notes)
 
 
-def _and(names: Sequence[str]) -> str:
-    """English list: “A and B”, “A, B and C”."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _why_first(sheet: Sheet, palaces: Sequence[int], positions: Sequence[int], first: int) -> Text:
+    """Why the winner won: the only one to complete the palaces, or the first in turn order of those who did."""
+    finished = [i for i, built in enumerate(palaces) if built == PALACES]
+    if len(finished) == 1:
+        return Text(
+            f"唯一建造完 {PALACES} 張宮殿卡的玩家。",
+            f"The only player with all {PALACES} palaces built.",
+        )
+    name = sheet.players[first].name
+    names = [sheet.players[i].name for i in sorted(finished, key=lambda i: positions[i])]
+    return Text(
+        f"{'、'.join(names)} 都在這一輪建造完 {PALACES} 張宮殿卡；{name} 在這一輪的順序中最先"
+        f"（第 {positions[first]} 位），最先建造完成。",
+        f"{english_list(names)} {'both' if len(names) == 2 else 'all'} completed {PALACES} palaces this round; {name} was first in this round's "
+        f"turn order (position {positions[first]}), so built them first.",
+    )
 
 
 def _signed(number: int) -> str:
@@ -420,9 +423,10 @@ def turn_order_helper(sheet: Sheet) -> HelperResult:
     spaces = [track_space(p.values["income"], p.values["administration"] == 1) for p in sheet.players]
     placed = [i for i, s in enumerate(spaces) if s >= 0]
     unplaced = [i for i, s in enumerate(spaces) if s < 0]
-    lines: list[Text] = []
-    for i in range(len(names)):
-        if sheet.players[i].values["administration"] and spaces[i] >= 0:
+    order = [i for i in next_turn_order(spaces, positions) if i in placed]
+    lines = [_order_line(names, spaces, order, bool(unplaced))] if order else []
+    for i in placed:
+        if sheet.players[i].values["administration"]:
             income = sheet.players[i].values["income"]
             lines.append(
                 Text(
@@ -431,44 +435,45 @@ def turn_order_helper(sheet: Sheet) -> HelperResult:
                     "on the income track.",
                 )
             )
-    order = [i for i in next_turn_order(spaces, positions) if i in placed]
-    if order:
-        zh = "、".join(f"{n}. {names[i]}（收入表 {spaces[i]}）" for n, i in enumerate(order, 1))
-        en = ", ".join(f"{n}. {names[i]} (space {spaces[i]})" for n, i in enumerate(order, 1))
-        if unplaced:
-            lines.insert(
-                0,
-                Text(
-                    f"能放上收入表的玩家，下一輪的順序：{zh}。",
-                    f"Next round, among the players who can be placed: {en}.",
-                ),
-            )
-        else:
-            lines.insert(0, Text(f"下一輪的順序：{zh}。", f"Next round's turn order: {en}."))
     for space in sorted({spaces[i] for i in placed}):
         group = [i for i in order if spaces[i] == space]
         if len(group) > 1:
-            zh = "、".join(f"{names[i]}（本輪第 {positions[i]} 位）" for i in group)
-            en = ", ".join(f"{names[i]} (position {positions[i]} this round)" for i in group)
-            lines.append(
-                Text(
-                    f"收入表 {space} 上有 {len(group)} 枚標示物：本輪較晚放上的疊在較早的上面，先行動：{zh}。",
-                    f"{len(group)} markers on space {space}: a marker placed later this round sits on top of "
-                    f"those placed earlier and goes first: {en}.",
-                )
-            )
-    for i in unplaced:
-        income = sheet.players[i].values["income"]
-        lines.append(
-            Text(
-                f"{names[i]}：收入 {income} − {ADMINISTRATION}（行政處）＝ {_signed(spaces[i])}，低於收入表的 0。"
-                f"原文沒有說明這時標示物放在哪裡，所以這裡不排 {names[i]} 的順序：請由玩家們自行決定。",
-                f"{names[i]}: income {income} − {ADMINISTRATION} (administration) = {_signed(spaces[i])}, below 0 on the "
-                f"income track. The source does not say where the marker goes then, so {names[i]} is not placed "
-                "here: the table decides.",
-            )
-        )
+            lines.append(_stack_line(names, positions, space, group))
+    lines.extend(_unplaced_line(names[i], sheet.players[i].values["income"], spaces[i]) for i in unplaced)
     return HelperResult(tuple(lines))
+
+
+def _order_line(names: Sequence[str], spaces: Sequence[int], order: Sequence[int], some_unplaced: bool) -> Text:
+    """Next round's turn order of the players the income track places."""
+    zh = "、".join(f"{n}. {names[i]}（收入表 {spaces[i]}）" for n, i in enumerate(order, 1))
+    en = ", ".join(f"{n}. {names[i]} (space {spaces[i]})" for n, i in enumerate(order, 1))
+    if some_unplaced:
+        return Text(
+            f"能放上收入表的玩家，下一輪的順序：{zh}。", f"Next round, among the players who can be placed: {en}."
+        )
+    return Text(f"下一輪的順序：{zh}。", f"Next round's turn order: {en}.")
+
+
+def _stack_line(names: Sequence[str], positions: Sequence[int], space: int, group: Sequence[int]) -> Text:
+    """Several markers on one space of the income track: the one placed later this round goes first."""
+    zh = "、".join(f"{names[i]}（本輪第 {positions[i]} 位）" for i in group)
+    en = ", ".join(f"{names[i]} (position {positions[i]} this round)" for i in group)
+    return Text(
+        f"收入表 {space} 上有 {len(group)} 枚標示物：本輪較晚放上的疊在較早的上面，先行動：{zh}。",
+        f"{len(group)} markers on space {space}: a marker placed later this round sits on top of "
+        f"those placed earlier and goes first: {en}.",
+    )
+
+
+def _unplaced_line(name: str, income: int, space: int) -> Text:
+    """A player whose income, less the administration, falls below the track: the source does not say where."""
+    return Text(
+        f"{name}：收入 {income} − {ADMINISTRATION}（行政處）＝ {_signed(space)}，低於收入表的 0。"
+        f"原文沒有說明這時標示物放在哪裡，所以這裡不排 {name} 的順序：請由玩家們自行決定。",
+        f"{name}: income {income} − {ADMINISTRATION} (administration) = {_signed(space)}, below 0 on the "
+        f"income track. The source does not say where the marker goes then, so {name} is not placed "
+        "here: the table decides.",
+    )
 
 
 # ---------------------------------------------------------------- brewery prices

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from .core import (
+from ..core import (
     Area,
     Category,
     Diagram,
@@ -22,6 +20,7 @@ from .core import (
     TieBreaker,
     Tone,
 )
+from .kit import counts_from
 
 CARDS = 165
 STACKS = 5
@@ -102,7 +101,6 @@ def majority_markers(pets: bool) -> int:
 
 def setup(players: int, pets: bool = False) -> tuple[SetupStep, ...]:
     """The setup checklist for this many players, with or without pets."""
-    GAME.check_players(players)
     markers = majority_markers(pets)
     first, second = draw_piles(players)
     drawn = draw_pile_cards(players)
@@ -246,21 +244,6 @@ def diagram(players: int, pets: bool = False) -> Diagram:
         else Piece(Shape.STACK, Text.same(STACK_CARDS), Text("→ 額外", "→ extra"))
         for index in range(STACKS)
     )
-    notes = []
-    if players == 2:
-        notes.append(
-            Text(
-                "原文只描述 3 位和 4 位玩家；2 位玩家沿用同一模式：每位玩家一疊。",
-                "The source describes 3 and 4 players only; for 2 the site takes one stack per player.",
-            )
-        )
-    if pets:
-        notes.append(
-            Text(
-                f"寵物擴充：{PET_CARDS} 張寵物卡「洗進牌堆中」；洗進哪一堆，原文沒有說明。",
-                f"Pets: the {PET_CARDS} pet cards are “shuffled into the deck”; which pile, the source does not say.",
-            )
-        )
     return Diagram(
         Text(f"{players} 位玩家的抽牌堆", f"Draw piles for {players} players"),
         (
@@ -288,8 +271,28 @@ def diagram(players: int, pets: bool = False) -> Diagram:
                 (Piece(Shape.STACK, Text.same(extra), Text("額外抽牌堆", "extra draw pile")),),
             ),
         ),
-        tuple(notes),
+        _diagram_notes(players, pets),
     )
+
+
+def _diagram_notes(players: int, pets: bool) -> tuple[Text, ...]:
+    """What the source leaves open: 2 players' stacks, and which pile the pet cards go into."""
+    notes = []
+    if players == 2:
+        notes.append(
+            Text(
+                "原文只描述 3 位和 4 位玩家；2 位玩家沿用同一模式：每位玩家一疊。",
+                "The source describes 3 and 4 players only; for 2 the site takes one stack per player.",
+            )
+        )
+    if pets:
+        notes.append(
+            Text(
+                f"寵物擴充：{PET_CARDS} 張寵物卡「洗進牌堆中」；洗進哪一堆，原文沒有說明。",
+                f"Pets: the {PET_CARDS} pet cards are “shuffled into the deck”; which pile, the source does not say.",
+            )
+        )
+    return tuple(notes)
 
 
 # ---------------------------------------------------------------- dice helper
@@ -328,26 +331,7 @@ def dice_helper(sheet: Sheet) -> HelperResult:
                 f"table.dice[{i}]",
                 Text(f"請輸入{colour.zh}骰子的點數（1–6）。", f"enter the {colour.en} die (1–6)."),
             )
-    lines: list[Text] = []
-    cost = reputation_cost(dice)
-    paying = [i for i, d in enumerate(dice) if d in COST_FACES]
-    if cost:
-        sum_zh = " + ".join(f"{DICE_COLOURS[i].zh} {dice[i]}" for i in paying)
-        sum_en = " + ".join(f"{DICE_COLOURS[i].en} {dice[i]}" for i in paying)
-        lines.append(
-            Text(
-                f"聲望軌推進成本：{cost} 元（{sum_zh}）。每位玩家本回合最多推進 1 格，金錢不夠就不能推進。",
-                f"Reputation step cost: {cost} guilders ({sum_en}). Each player may advance at most 1 space "
-                "this round, and cannot without the money.",
-            )
-        )
-    else:
-        lines.append(
-            Text(
-                "沒有骰子是 1 或 2：本回合不能推進聲望軌。",
-                "No die shows 1 or 2: nobody can advance on the reputation track this round.",
-            )
-        )
+    lines = [_reputation_line(dice)]
     threats = threat_colours(dice)
     if not threats:
         lines.append(
@@ -377,6 +361,24 @@ def dice_helper(sheet: Sheet) -> HelperResult:
     return HelperResult(tuple(lines))
 
 
+def _reputation_line(dice: tuple[int, ...]) -> Text:
+    """What a step on the reputation track costs this round (the dice showing 1 or 2), or that none can be taken."""
+    cost = reputation_cost(dice)
+    if not cost:
+        return Text(
+            "沒有骰子是 1 或 2：本回合不能推進聲望軌。",
+            "No die shows 1 or 2: nobody can advance on the reputation track this round.",
+        )
+    paying = [i for i, d in enumerate(dice) if d in COST_FACES]
+    sum_zh = " + ".join(f"{DICE_COLOURS[i].zh} {dice[i]}" for i in paying)
+    sum_en = " + ".join(f"{DICE_COLOURS[i].en} {dice[i]}" for i in paying)
+    return Text(
+        f"聲望軌推進成本：{cost} 元（{sum_zh}）。每位玩家本回合最多推進 1 格，金錢不夠就不能推進。",
+        f"Reputation step cost: {cost} guilders ({sum_en}). Each player may advance at most 1 space "
+        "this round, and cannot without the money.",
+    )
+
+
 DICE_HELPER = Helper(
     id="dice",
     title=Text("擲骰", "Dice"),
@@ -398,9 +400,8 @@ DICE_HELPER = Helper(
 # ---------------------------------------------------------------- score sheet
 
 
-def _count(key: str, zh: str, en: str, help_zh: str, help_en: str, rule: str = "final-scoring", **more: Any) -> Field:
-    """A whole-number field of the final scoring."""
-    return Field(key, Text(zh, en), Text(help_zh, help_en), rule=rule, **more)
+_count = counts_from("final-scoring")
+"""A whole-number field of the final scoring."""
 
 
 GAME = Game(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import (
+from ..core import (
     MAX_VALUE,
     Area,
     Category,
@@ -20,6 +20,7 @@ from .core import (
     TieBreaker,
     Tone,
 )
+from .kit import counts_from
 
 REGION_CARDS = 122
 YIELD_CARDS = 27
@@ -51,7 +52,6 @@ RED_STARTS = (0, 50)
 
 def setup(players: int) -> tuple[SetupStep, ...]:
     """The setup checklist for this many players."""
-    GAME.check_players(players)
     dealt = START_CARDS * players
     return (
         SetupStep(
@@ -221,9 +221,8 @@ def diagram(players: int) -> Diagram:
 # ---------------------------------------------------------------- score sheet
 
 
-def _count(key: str, label: Text, help: Text, rule: str = "game-end", **bounds: int) -> Field:
-    """A whole-number field of the final scoring."""
-    return Field(key, label, help, rule=rule, **bounds)
+_count = counts_from("game-end")
+"""A whole-number field of the final scoring."""
 
 
 def card_points(cards: int) -> int:
@@ -235,60 +234,60 @@ CATEGORIES = (
     Category(
         _count(
             "red_track",
-            Text("红色计分轨", "Red track"),
-            Text(
-                "第三次计分后红色计分轨上的分数，含 50/100 标记（计分阶段助手可以填入）",
-                "Points on the red track after the third scoring, 50/100 marker included (the scoring-phase helper can fill this in)",
-            ),
+            "红色计分轨",
+            "Red track",
+            "第三次计分后红色计分轨上的分数，含 50/100 标记（计分阶段助手可以填入）",
+            "Points on the red track after the third scoring, 50/100 marker included (the scoring-phase helper can fill this in)",
             rule="scoring-phase",
         )
     ),
     Category(
         _count(
             "unplaced_tiles",
-            Text("没有放置的六角板块", "Unplaced hexes"),
-            Text(
-                f"每个 1 分；最多 {OWN_HEXES} 个（起始城堡之外的六角板块）",
-                f"1 point each; at most {OWN_HEXES} (a player's hexes besides the starting castle)",
-            ),
+            "没有放置的六角板块",
+            "Unplaced hexes",
+            f"每个 1 分；最多 {OWN_HEXES} 个（起始城堡之外的六角板块）",
+            f"1 point each; at most {OWN_HEXES} (a player's hexes besides the starting castle)",
             maximum=OWN_HEXES,
         )
     ),
     Category(
         _count(
             "hex_markers",
-            Text("六角指示物", "Hex markers"),
-            Text(
-                f"手上的蓝色六角指示物，每个 1 分（共 {HEX_MARKERS} 个）",
-                f"Blue hex markers still held, 1 point each ({HEX_MARKERS} exist)",
-            ),
+            "六角指示物",
+            "Hex markers",
+            f"手上的蓝色六角指示物，每个 1 分（共 {HEX_MARKERS} 个）",
+            f"Blue hex markers still held, 1 point each ({HEX_MARKERS} exist)",
             maximum=HEX_MARKERS,
         )
     ),
     Category(
         _count(
             "marble",
-            Text("大理石", "Marble"),
-            Text(f"每个 1 分（共 {MARBLE} 个）", f"1 point each ({MARBLE} exist)"),
+            "大理石",
+            "Marble",
+            f"每个 1 分（共 {MARBLE} 个）",
+            f"1 point each ({MARBLE} exist)",
             maximum=MARBLE,
         )
     ),
     Category(
         _count(
             "workers",
-            Text("工人", "Workers"),
-            Text(f"每个 1 分（共 {WORKERS} 个）", f"1 point each ({WORKERS} exist)"),
+            "工人",
+            "Workers",
+            f"每个 1 分（共 {WORKERS} 个）",
+            f"1 point each ({WORKERS} exist)",
             maximum=WORKERS,
         )
     ),
     Category(
         _count(
             "cards_in_hand",
-            Text("手上的区域牌", "Region cards in hand"),
-            Text(
-                "填写张数：每 3 张 1 分（向下取整）；平手时张数少者胜",
-                "Enter the number of cards: 1 point per 3, rounded down; on a tie, fewer cards wins",
-            ),
+            "手上的区域牌",
+            "Region cards in hand",
+            "填写张数：每 3 张 1 分（向下取整）；平手时张数少者胜",
+            "Enter the number of cards: 1 point per 3, rounded down; on a tie, fewer cards wins",
             maximum=REGION_CARDS,
         ),
         points=card_points,
@@ -298,16 +297,17 @@ CATEGORIES = (
 EXTRA_FIELDS = (
     _count(
         "empty_spaces",
-        Text("区域图板上的空格", "Empty spaces on the region boards"),
-        Text("不计分；平手时多者胜", "Not scored; on a tie, more wins"),
+        "区域图板上的空格",
+        "Empty spaces on the region boards",
+        "不计分；平手时多者胜",
+        "Not scored; on a tie, more wins",
     ),
     _count(
         "green_track",
-        Text("绿色计分轨", "Green track"),
-        Text(
-            "不计分；平手时分数少者胜（计分阶段助手可以填入）",
-            "Not scored; on a tie, fewer points wins (the scoring-phase helper can fill this in)",
-        ),
+        "绿色计分轨",
+        "Green track",
+        "不计分；平手时分数少者胜（计分阶段助手可以填入）",
+        "Not scored; on a tie, fewer points wins (the scoring-phase helper can fill this in)",
         rule="scoring-phase",
     ),
 )
@@ -433,56 +433,15 @@ def scoring_phase(sheet: Sheet) -> HelperResult:
     start = sheet.table["red_start"]
     done = scorings_entered(sheet)
     _check_green(sheet, done)
-    if start == 0:
-        lines = [
-            Text(
-                "红色计分轨从 0 起算，只计本局得分。原文第 11 步说指示物放在“50的位置上”，意思不明；"
-                "要按字面从 50 起算，请在上方填 50。",
-                "Red track counted from 0: points scored only. Setup step 11 of the source puts the markers "
-                "“at 50”, which is unclear; to count from 50 as literally written, enter 50 above.",
-            )
-        ]
-    else:
-        lines = [
-            Text(
-                "红色计分轨从 50 起算（按原文第 11 步字面；其意思不明）。",
-                "Red track counted from 50 (setup step 11 read literally; its meaning is unclear).",
-            )
-        ]
-    lines.append(
-        Text(
-            "本工具假定：每次计分把当时绿色计分轨上的全部分数加到红色计分轨上（原文：转换到红色计分轨上，不要重置绿色计分轨）。",
-            "Assumed: at each scoring the whole green-track score at that moment is added to the red track (the source: "
-            "transfer it to the red track; do not reset the green track).",
-        )
-    )
-    lines.append(Text(f"已输入 {done}/{SCORINGS} 次计分。", f"Scorings entered: {done} of {SCORINGS}."))
+    lines = [
+        *_red_track_terms(start),
+        Text(f"已输入 {done}/{SCORINGS} 次计分。", f"Scorings entered: {done} of {SCORINGS}."),
+    ]
     reds: list[int] = []
-    for i, player in enumerate(sheet.players):
-        green, other = player.values["green"], player.values["red_other"]
-        now = start + sum(other) + sum(green[:done])
-        if now > MAX_VALUE:
-            raise SheetError(
-                f"players[{i}].scores.green",
-                Text(
-                    f"{_who(sheet, i)}：红色计分轨会超过 {MAX_VALUE}，请检查输入。",
-                    f"{_who(sheet, i)}: the red track would pass {MAX_VALUE}; check the numbers.",
-                ),
-            )
+    for i in range(len(sheet.players)):
+        now, line = _red_track_now(sheet, i, start, done)
         reds.append(now)
-        steps = [(SCORING_NAMES[k], red_after(start, green, other, k + 1)) for k in range(done)]
-        zh = "，".join(f"{name.zh}后 {red}" for name, red in steps)
-        en = ", ".join(f"after the {name.en} {red}" for name, red in steps)
-        marker = _marker(now)
-        tail_zh = f"；{marker.zh}" if marker else ""
-        tail_en = f"; {marker.en}" if marker else ""
-        who = _who(sheet, i)
-        lines.append(
-            Text(
-                f"{who}：{zh + '；' if zh else ''}红色计分轨现在 {now}{tail_zh}。",
-                f"{who}: {en + '; ' if en else ''}red track now {now}{tail_en}.",
-            )
-        )
+        lines.append(line)
     if done < SCORINGS:
         lines.append(
             Text(
@@ -500,6 +459,53 @@ def scoring_phase(sheet: Sheet) -> HelperResult:
     )
     greens = tuple(p.values["green"][SCORINGS - 1] for p in sheet.players)
     return HelperResult(tuple(lines), {"red_track": tuple(reds), "green_track": greens})
+
+
+def _red_track_terms(start: int) -> list[Text]:
+    """What the helper counts from (0, or 50 as the source's step 11 reads literally) and what it assumes."""
+    if start == 0:
+        counted = Text(
+            "红色计分轨从 0 起算，只计本局得分。原文第 11 步说指示物放在“50的位置上”，意思不明；"
+            "要按字面从 50 起算，请在上方填 50。",
+            "Red track counted from 0: points scored only. Setup step 11 of the source puts the markers "
+            "“at 50”, which is unclear; to count from 50 as literally written, enter 50 above.",
+        )
+    else:
+        counted = Text(
+            "红色计分轨从 50 起算（按原文第 11 步字面；其意思不明）。",
+            "Red track counted from 50 (setup step 11 read literally; its meaning is unclear).",
+        )
+    assumed = Text(
+        "本工具假定：每次计分把当时绿色计分轨上的全部分数加到红色计分轨上（原文：转换到红色计分轨上，不要重置绿色计分轨）。",
+        "Assumed: at each scoring the whole green-track score at that moment is added to the red track (the source: "
+        "transfer it to the red track; do not reset the green track).",
+    )
+    return [counted, assumed]
+
+
+def _red_track_now(sheet: Sheet, i: int, start: int, done: int) -> tuple[int, Text]:
+    """Player i's red track after the scorings done, and the line saying how it got there."""
+    green, other = sheet.players[i].values["green"], sheet.players[i].values["red_other"]
+    now = start + sum(other) + sum(green[:done])
+    if now > MAX_VALUE:
+        raise SheetError(
+            f"players[{i}].scores.green",
+            Text(
+                f"{_who(sheet, i)}：红色计分轨会超过 {MAX_VALUE}，请检查输入。",
+                f"{_who(sheet, i)}: the red track would pass {MAX_VALUE}; check the numbers.",
+            ),
+        )
+    steps = [(SCORING_NAMES[k], red_after(start, green, other, k + 1)) for k in range(done)]
+    zh = "，".join(f"{name.zh}后 {red}" for name, red in steps)
+    en = ", ".join(f"after the {name.en} {red}" for name, red in steps)
+    marker = _marker(now)
+    tail_zh = f"；{marker.zh}" if marker else ""
+    tail_en = f"; {marker.en}" if marker else ""
+    who = _who(sheet, i)
+    return now, Text(
+        f"{who}：{zh + '；' if zh else ''}红色计分轨现在 {now}{tail_zh}。",
+        f"{who}: {en + '; ' if en else ''}red track now {now}{tail_en}.",
+    )
 
 
 SCORING_HELPER = Helper(

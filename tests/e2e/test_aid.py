@@ -1,0 +1,110 @@
+"""The player aid pages in Chromium: one tap from the rules page and from play/, one printed page, offline, search."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from scoring import GAMES
+from tests.e2e.playpage import PHONE, csp_violations, foreign_requests, site_context, wait_until_offline_ready
+
+pytestmark = pytest.mark.e2e
+
+READERS = {"zh-hans": ("zh", "hans"), "zh-hant": ("zh", "hant"), "en": ("en", "hans")}
+"""Interface language and Chinese script of each reader."""
+PAPER = ("A4", "Letter")
+
+
+def as_reader(page: Page, reader: str) -> None:
+    """Remember the reader's language and script before the page's first script runs."""
+    lang, script = READERS[reader]
+    page.add_init_script(f"localStorage.setItem('tc:lang', '{lang}'); localStorage.setItem('tc:script', '{script}');")
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """How many pages a PDF printed by Chromium has (its page objects are not compressed)."""
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+
+
+def fits_the_phone(page: Page) -> bool:
+    """Nothing wider than the screen."""
+    return page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 390, "height": 844}], ids=["360", "390"])
+def test_the_rules_page_opens_the_aid_in_one_tap(browser: Browser, site_server, viewport: dict) -> None:
+    with site_context(browser, viewport, locale="zh-CN") as context:
+        page = context.new_page()
+        page.goto(f"{site_server.url}rules/tuscany/")
+        link = page.locator(".rules-head .aid-link")
+        expect(link).to_be_in_viewport()
+        link.click()
+        expect(page).to_have_url(f"{site_server.url}rules/tuscany/aid/")
+        expect(page.locator("h1")).to_contain_text("托斯卡纳城堡")
+        expect(page.locator("#aid-scoring h2 span:visible")).to_have_text("最终计分")
+        expect(page.locator("#aid-scoring .aid-field span:visible").first).to_have_text("红色计分轨")
+        assert fits_the_phone(page)
+        page.locator("#aid-scoring .aid-ref:visible").first.click()
+        expect(page).to_have_url(f"{site_server.url}rules/tuscany/#scoring-phase")
+        assert foreign_requests(context, site_server.url) == []
+        assert csp_violations(page) == []
+
+
+def test_play_opens_the_aid_in_one_tap(browser: Browser, site_server) -> None:
+    with site_context(browser, PHONE) as context:
+        page = context.new_page()
+        as_reader(page, "en")
+        page.goto(f"{site_server.url}play/#bruges/score")
+        link = page.locator("#game-bruges .aid-link")
+        expect(link).to_be_visible()
+        link.click()
+        expect(page).to_have_url(f"{site_server.url}rules/bruges/aid/")
+        expect(page.locator("#aid-action li:visible").first).to_contain_text("Take 2 workers")
+        assert fits_the_phone(page)
+
+
+@pytest.mark.parametrize("reader", list(READERS))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_aid_prints_on_one_page_in_the_readers_language(
+    browser: Browser, site_server, game: str, reader: str
+) -> None:
+    with site_context(browser, PHONE) as context:
+        page = context.new_page()
+        as_reader(page, reader)
+        page.goto(f"{site_server.url}rules/{game}/aid/")
+        for paper in PAPER:
+            assert pdf_pages(page.pdf(format=paper)) == 1, paper
+        page.emulate_media(media="print")
+        shown, hidden = ("l-en", "l-zh") if reader == "en" else ("l-zh", "l-en")
+        first = page.locator(".aid-line").first
+        expect(first.locator(f":scope > .{shown}").locator("visible=true")).to_have_count(1)
+        expect(first.locator(f":scope > .{hidden}").locator("visible=true")).to_have_count(0)
+
+
+def test_the_print_check_counts_pages() -> None:
+    # The page count read from the PDF: two page objects are two pages (the check can fail).
+    assert pdf_pages(b"<< /Type /Pages /Count 2 >> << /Type /Page >> << /Type/Page >>") == 2
+
+
+def test_search_finds_an_aid_line_and_opens_the_aid(browser: Browser, site_server) -> None:
+    with site_context(browser, PHONE) as context:
+        page = context.new_page()
+        as_reader(page, "en")
+        page.goto(f"{site_server.url}search/?q=1%20and%206%20wrap%20round")
+        link = page.locator(".result-link", has_text="Player aid").first
+        expect(link).to_have_attribute("href", re.compile(r"/rules/burgundy-cards/aid/\?hl="))
+        link.click()
+        expect(page).to_have_url(re.compile(r"/rules/burgundy-cards/aid/\?hl="))
+        expect(page.locator("mark.hit:visible", has_text=re.compile("wrap", re.I)).first).to_be_visible()
+
+
+def test_the_aid_works_offline_after_a_rules_page_was_visited(browser: Browser, site_server) -> None:
+    with site_context(browser, PHONE) as context:
+        page = context.new_page()
+        page.goto(f"{site_server.url}rules/bruges/")
+        wait_until_offline_ready(page, python=False)
+        context.set_offline(True)
+        page.goto(f"{site_server.url}rules/palais-royal/aid/")
+        expect(page.locator("#aid-game-end li")).to_have_count(1)
