@@ -20,7 +20,7 @@ from scoring.history import FORMAT, VERSION
 from scoring.nesting import MAX_DEPTH
 
 EXAMPLES = int(os.environ.get("TC_FUZZ_EXAMPLES", "25"))
-PAGE_INPUTS = int(os.environ.get("TC_FUZZ_PAGE_INPUTS", "8"))
+PAGE_INPUTS = int(os.environ.get("TC_FUZZ_PAGE_INPUTS", "3"))
 FUZZ = settings(
     max_examples=EXAMPLES,
     derandomize=not os.environ.get("TC_FUZZ_RANDOM"),

@@ -1,6 +1,6 @@
 """The fuzz suite on the page's real worker (Chromium): generated links opened as play/#r=…, files chosen in History's
 import and values left in storage as the history; every input gets a message (or its result), and a sheet still
-computes afterwards. Inputs from tests/fuzz.py, derandomized in CI (TC_FUZZ_PAGE_INPUTS of each kind, 8 unless set)."""
+computes afterwards. Inputs from tests/fuzz.py, derandomized in CI (TC_FUZZ_PAGE_INPUTS of each kind, 3 unless set)."""
 
 from __future__ import annotations
 
