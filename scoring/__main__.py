@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import NoReturn
 
 from . import GAMES, get_game
 from .api import score_json, setup_json
-from .core import SheetError, read_json
-from .history import History, read_history, to_csv
+from .core import SheetError, Text
+from .history import History, read_file, to_csv
+from .nesting import read_json
+from .players import renamed
 from .stats import parse_filters, statistics
 
 
@@ -63,13 +66,20 @@ def _parser() -> _Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; 0 on success, 2 on bad input with a one-line message."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "history" and not args.stats:
+        given = [f"--{k}" for k in ("game", "player", "since", "until") if getattr(args, k) is not None]
+        if given or args.json:
+            parser.error(f"{', '.join(given + ['--json'] * args.json)} applies only with --stats")
     command = {"setup": _setup, "score": _score, "history": _history_command}[args.command]
     try:
         return command(args)
     except SheetError as error:
         print(f"error: {error.path}: {error.message.en}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise  # the reader went away (`| head`): run() ends quietly
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -79,8 +89,14 @@ def _setup(args: argparse.Namespace) -> int:
     """Print a game's setup checklist for the player count and options, as text in the languages asked or as JSON."""
     game = get_game(args.game)
     for key in args.option:
-        if key not in {o.key for o in game.options}:
+        option = next((o for o in game.options if o.key == key), None)
+        if option is None:
             raise ValueError(f"unknown option {key!r} for {game.id}")
+        if not option.setup:
+            raise ValueError(
+                f"{key!r} is a scoring variant of {game.id} ({option.label.en}): it changes nothing in the setup; give "
+                "it in the sheet's options to score with it"
+            )
     data = setup_json(args.game, args.players, {k: True for k in args.option})
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -96,30 +112,34 @@ def _setup(args: argparse.Namespace) -> int:
 def _score(args: argparse.Namespace) -> int:
     """Print the result of a sheet (a JSON file or standard input) as JSON."""
     get_game(args.game)
-    text = sys.stdin.read() if args.sheet == "-" else _read(args.sheet)
-    sheet = read_json(text, "sheet")
+    sheet = read_json(_text(_read(args.sheet), "sheet"), "sheet")
     print(json.dumps(score_json(args.game, sheet), ensure_ascii=False, indent=2))
     return 0
 
 
 def _history_command(args: argparse.Namespace) -> int:
     """List a history file's games, print them as CSV, or print their statistics."""
-    text = sys.stdin.read() if args.file == "-" else _read(args.file)
+    text = _read(args.file)
     if args.stats:
         filters = {k: getattr(args, k) for k in ("game", "player", "since", "until")}
         return _stats(text, filters, args.json)
     return _history(text, args.csv)
 
 
-def _checked_history(text: str) -> History | None:
-    """A history file read and checked, its problems on standard error; None when it cannot be used."""
-    history = read_history(text)
+def _checked_history(content: bytes) -> History | None:
+    """A history file read by the page's rule (history.read_file) and checked, its problems and the names it counts as
+    another on standard error; None when it cannot be used."""
+    history = read_file(content)
     for problem in history.problems:
         print(f"{'error' if history.error else 'warning'}: {problem.path}: {problem.message.en}", file=sys.stderr)
-    return None if history.error else history
+    if history.error:
+        return None
+    for entry in renamed({}, history.names):
+        print(f"note: names: “{entry['name']}” counts as “{entry['as']}” (merged in the file)", file=sys.stderr)
+    return history
 
 
-def _history(text: str, as_csv: bool) -> int:
+def _history(text: bytes, as_csv: bool) -> int:
     """List (or print as CSV) a history file's games; its problems on standard error."""
     history = _checked_history(text)
     if history is None:
@@ -134,7 +154,7 @@ def _history(text: str, as_csv: bool) -> int:
     return 0
 
 
-def _stats(text: str, raw_filters: dict[str, str | None], as_json: bool) -> int:
+def _stats(text: bytes, raw_filters: dict[str, str | None], as_json: bool) -> int:
     """Print a history file's statistics, as JSON or as lines of text."""
     history = _checked_history(text)
     if history is None:
@@ -162,11 +182,33 @@ def _stats(text: str, raw_filters: dict[str, str | None], as_json: bool) -> int:
     return 0
 
 
-def _read(path: str) -> str:
-    """A sheet file's text."""
-    with open(path, encoding="utf-8") as handle:
+def _read(path: str) -> bytes:
+    """A file's bytes, or standard input's for -."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as handle:
         return handle.read()
 
 
+def _text(content: bytes, what: str) -> str:
+    """A sheet file's text: UTF-8, a byte-order mark allowed (as a history file, history.read_file)."""
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SheetError(what, Text("不是 UTF-8 文本。", "not UTF-8 text.")) from None
+
+
+def run() -> int:
+    """main() for a process: output into a pipe closed early (`| head`) ends quietly, as the Python docs advise (the
+    signal module's "Note on SIGPIPE")."""
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes at exit
+        return 1
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -31,14 +31,14 @@ from .history import (
     head_of,
     make_record,
     merge,
+    read_file,
     read_head,
-    read_history,
     read_stored,
     seal_of,
     sealed,
     to_csv,
 )
-from .players import rename, separate
+from .players import merged_names, rename, renamed, separate
 from .share import decode, link, qr_svgs
 from .stats import Filters, parse_filters, statistics
 from .svg import both, result_chart, setup_figure, stats_charts
@@ -244,18 +244,22 @@ def history_add(history: History, game_id: str, sheet: object, saved: str) -> di
 
 
 @_on_sound_history
-def history_import(current: History, text: str) -> dict[str, Any]:
-    """Merge an exported history file into the stored one: how many were added, already there or left out."""
-    incoming = read_history(text)
+def history_import(current: History, content: str | bytes) -> dict[str, Any]:
+    """Merge an exported history file (its bytes, or text) into the stored one: how many were added, already there or
+    left out, and which names now count as someone else (`renamed`: the file's merged names, where this history had
+    none for them)."""
+    incoming = read_file(content)
     if incoming.error is not None:
         return _refused(incoming.error)
     records, added = merge(current.records, incoming.records)
+    names = merged_names(current.names, incoming.names)
     return {
-        **_history_answer(History(records, {**incoming.names, **current.names})),
+        **_history_answer(History(records, names)),
         "problems": [p.as_dict() for p in incoming.problems],
         "added": added,
         "already": len(incoming.records) - added,
         "skipped": len(incoming.skipped),
+        "renamed": renamed(current.names, names),
     }
 
 

@@ -30,7 +30,9 @@ from .core import (
     score_sheet,
     sum_text,
 )
+from .nesting import too_deep
 from .players import people, read_names
+from .shapes import head_shaped, names_shaped, record_shaped
 from .stats import Filters, statistics
 
 FORMAT = "table-companion-history"
@@ -140,17 +142,20 @@ def kept(player: Player, key: str, raw: dict[str, Any], breakers: set[str]) -> A
 
 
 def timestamp(raw: object, path: str = "saved") -> str:
-    """A moment as the history writes it (UTC, whole seconds); SheetError for anything else."""
+    """A moment as the history writes it: its one canonical form, UTC to the second (2000-01-01T00:00:00Z to
+    2999-12-31T23:59:59Z), whatever offset it came with; SheetError for anything else. The range is checked in UTC, so
+    that whatever is written is read back (2000-01-01T00:30:00+01:00 is 1999 in UTC: refused on the way in)."""
     bad = SheetError(path, Text("保存时间无法识别。", "the time it was saved is not a date and time."))
     if not isinstance(raw, str) or len(raw) > 40:
         raise bad
     try:
         moment = datetime.fromisoformat(raw)
-    except ValueError:
+        utc = moment.astimezone(UTC)
+    except (ValueError, OverflowError):
         raise bad from None
-    if moment.tzinfo is None or not 2000 <= moment.year <= 2999:
+    if moment.tzinfo is None or not 2000 <= utc.year <= 2999:
         raise bad
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return utc.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def record_id(game_id: str, saved: str, sheet: dict[str, Any]) -> str:
@@ -248,10 +253,16 @@ def read_head(stored: str | bytes) -> tuple[dict[str, Any], dict[str, str]] | No
     records = data.find(b',"records":[', start)  # not inside a string: a quote in one is written \"
     if not found or not data.startswith(b'"head":', start) or records < 0:
         return None
-    text = data[start + len(b'"head":') : records].decode()
-    decoder = json.JSONDecoder()
-    head, end = decoder.raw_decode(text)
-    return head, decoder.raw_decode(text, end + len(',"names":'))[0]
+    try:  # the seal has no key: a text sealed anew after a change must not be trusted blindly (shapes.py)
+        text = data[start + len(b'"head":') : records].decode()
+        if too_deep(text):
+            return None
+        decoder = json.JSONDecoder()
+        head, end = decoder.raw_decode(text)
+        names = decoder.raw_decode(text, end + len(',"names":'))[0]
+    except ValueError:
+        return None
+    return (head, names) if head_shaped(head) and names_shaped(names) else None
 
 
 def seal_of(stored: str | bytes | None) -> str | None:
@@ -266,10 +277,28 @@ def read_stored(stored: str | bytes | None, seal: str | None = "") -> History:
     """The browser's stored history (text or UTF-8): as it is when sealed under today's rules and unchanged; checked
     otherwise. seal: its seal_of(), when that is known already."""
     seal = seal_of(stored) if seal == "" else seal
-    if seal is not None:
-        data = json.loads(stored)  # type: ignore[arg-type]
-        return History(records=data["records"], names=data["names"], head=data.get("head"))
+    if seal is not None and (kept := _as_sealed(stored)) is not None:  # type: ignore[arg-type]
+        return kept
     return read_history(stored.decode(errors="replace") if isinstance(stored, bytes) else stored)
+
+
+def _as_sealed(stored: str | bytes) -> History | None:
+    """A sealed history as stored, when every record, the names and the head have the shape this site writes; None
+    (read it in full) otherwise: the seal has no key, so a text changed and sealed again is possible (shapes.py)."""
+    if too_deep(stored):
+        return None
+    try:
+        data = json.loads(stored)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    records, names, head = data.get("records"), data.get("names"), data.get("head")
+    if not isinstance(records, list) or len(records) > MAX_RECORDS or not names_shaped(names):
+        return None
+    if not all(record_shaped(r) for r in records) or (head is not None and not head_shaped(head)):
+        return None
+    return History(records=records, names=names, head=head)
 
 
 def newest_first(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -291,6 +320,31 @@ def merge(current: list[dict[str, Any]], incoming: list[dict[str, Any]]) -> tupl
 def _file_error(zh: str, en: str) -> History:
     """A history that could not be read at all."""
     return History(error=SheetError("file", Text(zh, en)))
+
+
+def _not_a_history() -> History:
+    """A text that is no history file of this site."""
+    return _file_error("这不是“桌游助手”的历史记录文件。", "this is not a history file exported by Table Companion.")
+
+
+def read_file(content: str | bytes) -> History:
+    """A history file chosen to import or to read on the command line, by one rule for both: UTF-8 (a byte-order mark
+    is allowed), not empty, then checked as read_history checks it. A text (from a page that decoded it) is read as
+    it is, without its mark."""
+    if isinstance(content, bytes):
+        try:
+            content = content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return _file_error(
+                "文件不是 UTF-8 文本，不是本站的历史记录。", "the file is not UTF-8 text: not a history from this site."
+            )
+    content = content.removeprefix("\ufeff")
+    if len(content) <= MAX_FILE_CHARS and not content.strip():  # too large is said first (read_history)
+        return _file_error(
+            "文件是空的，不是本站的历史记录（本站导出的文件即使没有记录也不是空的）。",
+            "the file is empty: not a history from this site (an export without games is not empty).",
+        )
+    return read_history(content)
 
 
 def read_history(text: str | None) -> History:
@@ -336,14 +390,14 @@ def _read_document(text: str) -> dict[str, Any] | History:
             f"文件太大（超过 {MAX_FILE_CHARS // 1_000_000} MB），不是本站的历史记录。",
             f"the file is too large (over {MAX_FILE_CHARS // 1_000_000} MB) to be a history from this site.",
         )
+    if too_deep(text):  # nested beyond any history: Python in the browser would die parsing it
+        return _not_a_history()
     try:
         data = json.loads(text, parse_int=json_int)  # a 5,000-digit number is a number out of bounds, not a crash
     except (json.JSONDecodeError, RecursionError):
         return _file_error("文件不是 JSON 格式，无法读取。", "the file is not JSON and cannot be read.")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return _file_error(
-            "这不是“桌游助手”的历史记录文件。", "this is not a history file exported by Table Companion."
-        )
+        return _not_a_history()
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         return _file_error("历史记录文件的版本号无效。", "the history file has no valid version number.")

@@ -67,15 +67,38 @@ def read_names(raw: object) -> tuple[dict[str, str], list[SheetError]]:
 
 
 def _flat(names: Mapping[str, str]) -> dict[str, str]:
-    """Every entry pointing at a final name: a chain (a → b → c) is followed, a loop is cut where it closes."""
+    """Every entry pointing at a final name: a chain (a → b → c) is followed, a loop is cut where it closes (each of
+    its entries is itself, as the entry before it spells it). Linear: each entry's key is taken and followed once."""
+    points_at = {key: name_key(shown) for key, shown in names.items()}
     flat: dict[str, str] = {}
-    for key, shown in names.items():
-        seen = {key}
-        while name_key(shown) in names and name_key(shown) not in seen:
-            seen.add(name_key(shown))
-            shown = names[name_key(shown)]
-        flat[key] = shown
+    for start in names:
+        path: list[str] = []
+        at: dict[str, int] = {}
+        key = start
+        while key in names and key not in flat and key not in at:
+            at[key] = len(path)
+            path.append(key)
+            key = points_at[key]
+        if key in at:  # a loop closes here
+            loop = path[at[key] :]
+            for before, entry in zip([loop[-1], *loop[:-1]], loop, strict=True):
+                flat[entry] = names[before]
+            del path[at[key] :]
+        end = flat[key] if key in flat else names[path[-1]] if path else None
+        for entry in path:
+            flat[entry] = end  # type: ignore[assignment]
     return flat
+
+
+def merged_names(kept: Mapping[str, str], incoming: Mapping[str, str]) -> dict[str, str]:
+    """The names kept here with an imported file's added where this history has none (its own choices win), chains
+    across both followed."""
+    return _flat({**incoming, **kept})
+
+
+def renamed(before: Mapping[str, str], after: Mapping[str, str]) -> list[dict[str, str]]:
+    """Which names count as someone else than before (a name's key, and the name it now counts under), by key."""
+    return [{"name": key, "as": shown} for key, shown in sorted(after.items()) if before.get(key) != shown]
 
 
 def separate(names: Mapping[str, str], name: object) -> dict[str, str]:

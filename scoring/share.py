@@ -17,6 +17,7 @@ from typing import Any
 
 from .core import SheetError, Text
 from .history import make_record
+from .nesting import too_deep
 
 VERSION = 1
 PREFIX = "r="
@@ -63,14 +64,15 @@ def decode(payload: object) -> dict[str, Any]:
     if not isinstance(payload, str) or not payload:
         raise _foreign()
     payload = payload.removeprefix("#").removeprefix(PREFIX)
-    if len(payload) > MAX_LINK_CHARS:
+    if len(payload) > MAX_LINK_CHARS or "=" in payload:  # written without padding: an "=" was added on the way
         raise _damaged()
     try:
-        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        # validate: a character outside base64url is damage, not something to skip
+        packed = base64.b64decode(payload + "=" * (-len(payload) % 4), altchars=b"-_", validate=True)
         unpack = zlib.decompressobj(-15)
         text = unpack.decompress(packed, MAX_SHEET_BYTES)
-        if unpack.unconsumed_tail or not unpack.eof:
-            raise _damaged()
+        if unpack.unconsumed_tail or not unpack.eof or unpack.unused_data or too_deep(text):  # anything after: damage
+            raise _damaged()  # nested beyond any sheet: Python in the browser would die parsing it
         data = json.loads(text.decode())
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError):
         raise _damaged() from None

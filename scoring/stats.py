@@ -58,7 +58,7 @@ def parse_filters(raw: object) -> Filters:
     if not isinstance(raw, dict):
         raise SheetError("filters", Text("筛选条件格式错误。", "the filters must be an object."))
     game = raw.get("game") or None
-    if game is not None and game not in GAMES:
+    if game is not None and (not isinstance(game, str) or game not in GAMES):  # a list is no key (TypeError)
         raise SheetError("filters.game", Text(f"未知游戏：{str(game)[:40]}。", f"unknown game: {str(game)[:40]}."))
     player = raw.get("player") or None
     if player is not None and not isinstance(player, str):

@@ -17,6 +17,19 @@ const NOT_SAVED = {
   en: "Not saved to the history: the browser refused to store it (storage full or blocked).",
 };
 
+/** What an import's merged names changed: which names now count as whom (scoring/players.py's renamed), the first
+ *  five named. */
+function renamedText(renamed) {
+  const shown = renamed.slice(0, 5);
+  const more = renamed.length - shown.length;
+  const zh = shown.map((r) => `“${r.name}”算作“${r.as}”`).join("，") + (more ? `，另有 ${more} 个` : "");
+  const en = shown.map((r) => `“${r.name}” counts as “${r.as}”`).join(", ") + (more ? `, and ${more} more` : "");
+  return {
+    zh: `文件合并了名字：${zh}。可在统计的“同一个人的不同名字”中分开。`,
+    en: `The file merged names: ${en}. Statistics (“One person under several names”) can separate them.`,
+  };
+}
+
 function say(box, text) {
   box.replaceChildren(bilingual("p", text));
 }
@@ -265,7 +278,8 @@ export class HistoryView {
     if (file.size > MAX_FILE_BYTES) {
       return report(problems, { zh: "没有导入：", en: "Nothing was imported:" }, [{ zh: "文件太大（超过 10 MB），不是本站的历史记录。", en: "the file is too large (over 10 MB) to be a history from this site." }]);
     }
-    const answer = await this.store.change("import", await file.text());
+    // Its bytes: Python reads them by the command line's rule (UTF-8, a byte-order mark allowed; anything else refused)
+    const answer = await this.store.change("import", new Uint8Array(await file.arrayBuffer()));
     if (!answer.ok) return report(problems, { zh: `没有导入“${file.name}”：`, en: `Nothing was imported from “${file.name}”:` }, answer.problems);
     if (!write(keys.history, answer.stored)) return report(problems, { zh: "没有导入：", en: "Nothing was imported:" }, [NOT_SAVED]);
     this.render(answer.records);
@@ -273,6 +287,7 @@ export class HistoryView {
       zh: `已导入 ${answer.added} 局；${answer.already} 局已经在历史记录中；${answer.skipped} 条记录无法读取。`,
       en: `Imported ${counted(answer.added, "game")}; ${answer.already} ${answer.already === 1 ? "was" : "were"} already in the history; ${counted(answer.skipped, "record")} could not be read.`,
     });
+    if (answer.renamed.length) status.append(bilingual("p", renamedText(answer.renamed)));
     if (answer.problems.length) report(problems, { zh: "文件中的问题：", en: "Problems in the file:" }, answer.problems);
   }
 }

@@ -42,29 +42,33 @@ _say_when_fatal()
 
 from scoring import api  # noqa: E402
 from scoring.api import evaluate, run_helper, setup_json  # noqa: E402
+from scoring.core import SheetError  # noqa: E402
+from scoring.nesting import read_json  # noqa: E402
 
 
 def _answer(work):
     """Run work; turn any failure into a problem the page can show."""
     try:
         return json.dumps(work(), ensure_ascii=False)
+    except SheetError as error:  # JSON from the page nested beyond any sheet (read_json): refused, never parsed
+        return json.dumps({"ok": False, "problems": [error.as_dict()]}, ensure_ascii=False)
     except Exception as error:  # the page must get an answer, never a dead promise
         return json.dumps({"ok": False, "problems": [{"field": "", "zh": str(error), "en": str(error)}]})
 
 
 def compute(game_id, sheet_json):
     """Score a sheet being typed."""
-    return _answer(lambda: evaluate(game_id, json.loads(sheet_json)))
+    return _answer(lambda: evaluate(game_id, read_json(sheet_json, "sheet")))
 
 
 def setup(game_id, players, options_json):
     """A setup checklist."""
-    return _answer(lambda: {"ok": True, **setup_json(game_id, int(players), json.loads(options_json))})
+    return _answer(lambda: {"ok": True, **setup_json(game_id, int(players), read_json(options_json, "options"))})
 
 
 def helper(game_id, helper_id, sheet_json):
     """An in-game helper."""
-    return _answer(lambda: run_helper(game_id, helper_id, json.loads(sheet_json)))
+    return _answer(lambda: run_helper(game_id, helper_id, read_json(sheet_json, "sheet")))
 
 
 def _stored(stored):
@@ -80,12 +84,14 @@ def history(action, stored, *args):
         return json.dumps({"ok": False, "problems": [], "resend": True})
     work = {
         "view": api.history_view,
-        "add": lambda s, game_id, sheet_json, saved: api.history_add(s, game_id, json.loads(sheet_json), saved),
-        "import": api.history_import,
+        "add": lambda s, game_id, sheet_json, saved: api.history_add(s, game_id, read_json(sheet_json, "sheet"), saved),
+        "import": lambda s, content: api.history_import(s, _stored(content)),  # a file's bytes (a Uint8Array)
         "delete": api.history_delete,
         "export": api.history_export,
-        "stats": lambda s, filters_json, pictures=True: api.history_stats(s, json.loads(filters_json), pictures),
-        "pictures": lambda s, filters_json: api.history_pictures(s, json.loads(filters_json)),
+        "stats": lambda s, filters_json, pictures=True: api.history_stats(
+            s, read_json(filters_json, "filters"), pictures
+        ),
+        "pictures": lambda s, filters_json: api.history_pictures(s, read_json(filters_json, "filters")),
         "people": api.history_people,
         "hold": api.history_hold,
         "rename": api.history_rename,
@@ -99,7 +105,7 @@ def share(action, *args):
     """A result passed by link: the link and QR code of a final sheet, or what a received link holds."""
     work = {
         "link": lambda base, game_id, sheet_json, saved, qr: api.share_link(
-            base, game_id, json.loads(sheet_json), saved, qr
+            base, game_id, read_json(sheet_json, "sheet"), saved, qr
         ),
         "view": api.share_view,
     }[action]

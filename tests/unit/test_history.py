@@ -164,7 +164,7 @@ def test_csv_of_a_game_without_totals_leaves_them_empty() -> None:
 
 
 BAD_FILES = [
-    ("", "records", None),  # an empty text is an empty history, not an error
+    ("", "file", "the file is empty"),  # an empty file is no history file (the command line says the same)
     ("{not json", "file", "not JSON"),
     ("[1, 2]", "file", "not a history file"),
     (json.dumps({"format": "other", "records": []}), "file", "not a history file"),
@@ -174,7 +174,7 @@ BAD_FILES = [
     (json.dumps({"format": FORMAT, "version": VERSION + 1, "records": []}), "file", "newer version"),
     (json.dumps({"format": FORMAT, "version": VERSION, "records": {}}), "file", "no list of records"),
     (json.dumps({"format": FORMAT, "version": VERSION, "records": [{}] * (MAX_RECORDS + 1)}), "file", "too many"),
-    ("[" * 100_000 + "]" * 100_000, "file", "not JSON"),
+    ("[" * 100_000 + "]" * 100_000, "file", "not a history file"),  # refused before parsing (nesting.py)
     (" " * 10_000_001, "file", "too large"),
 ]
 

@@ -319,7 +319,7 @@ def test_under_no_filter_the_statistics_are_read_from_the_head_without_the_recor
         raise AssertionError("the records were read")
 
     monkeypatch.setattr(api_module, "read_stored", no_reading)
-    monkeypatch.setattr(api_module, "read_history", no_reading)
+    monkeypatch.setattr(api_module, "read_file", no_reading)
     from_head = history_stats(stored.encode(), NO_FILTER, pictures=False)
     assert from_head["stats"]["overall"] == expected["stats"]["overall"] and from_head["people"] == expected["people"]
     assert [g["game"] for g in from_head["stats"]["games"]] == [g["game"] for g in expected["stats"]["games"]]
