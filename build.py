@@ -32,6 +32,7 @@ from sitebuild.links import check_links
 from sitebuild.publish import served_files, write_compressed, write_publishing
 from sitebuild.rules_markdown import inline_marks, render_markdown
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
+from sitebuild.views import PLAY_VIEWS, check_views
 
 ROOT = Path(__file__).resolve().parent
 CONTENT = ROOT / "content"
@@ -58,8 +59,9 @@ CSP = {
     "form-action": "'self'",
 }
 """Every page: nothing from another host, no inline script, style or event handler."""
-PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:"}
-"""Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL."""
+PYTHON_CSP = {**CSP, "script-src": "'self' 'wasm-unsafe-eval'", "worker-src": "'self' blob:", "img-src": "'self' blob:"}
+"""Pages that run Python: Pyodide compiles WebAssembly, in the worker PyScript starts from a blob: URL; play/ draws a
+finished sheet's picture from an SVG it made itself, loaded as an image from a blob: URL (static/result-picture.js)."""
 PYTHON_PAGES = {"play", "python"}
 FRAMED_PAGES = {"python"}
 FRAME_ANCESTORS = {True: "'self'", False: "'none'"}
@@ -438,6 +440,10 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
         default_players=default_players,
         worker_config=worker_config(out),
         routes=play_routes(games),
+        views=PLAY_VIEWS,
+    )
+    check_views(
+        (out / "play" / "index.html").read_text(encoding="utf-8"), (STATIC / "play.js").read_text(encoding="utf-8")
     )
     write("play/python.html", "python.html", page="python")
     (out / "play" / "routes.css").write_text(route_styles(play_routes(games)), encoding="utf-8")
@@ -451,21 +457,28 @@ def play_routes(games: list[GameContent]) -> dict[str, list[str]]:
     return {c.game.id: ["setup", "score", *(h.id for h in c.game.helpers)] for c in games}
 
 
+GAME_ONLY = (".play-bar", ".game-switch .switch-label")
+"""play/'s parts that belong to a game's tools: hidden on the history, statistics and a received result."""
+
+
 def route_styles(routes: dict[str, list[str]]) -> str:
     """play/routes.css: only the view static/route.js names on <html data-view> shows, from first paint.
 
     play.js also sets the hidden attributes as it switches; without scripts every game and tool shows.
     """
+    views = [view.id for view in PLAY_VIEWS]
     rules = [
         "/* Written by build.py. */",
-        "html[data-view] section.game, html[data-view] section.game [data-tool], html[data-view] #history,"
-        " html[data-view] #stats, html[data-view] #shared { display: none; }",
-        *(f'html[data-view="{view}"] #{view} {{ display: block; }}' for view in ("history", "stats", "shared")),
+        "html[data-view] section.game, html[data-view] section.game [data-tool], "
+        + ", ".join(f"html[data-view] #{view}" for view in views)
+        + " { display: none; }",
+        *(f'html[data-view="{view}"] #{view} {{ display: block; }}' for view in views),
     ]
-    rules += [
-        f'html[data-view="{view}"] .game-switch [data-current="{view}"] {{ display: inline; }}'
-        for view in ("history", "stats", "shared")
-    ]
+    rules += [f'html[data-view="{view}"] .game-switch [data-current="{view}"] {{ display: inline; }}' for view in views]
+    # the calculator's state, the screen-awake switch and "Game:" mean nothing away from a game
+    rules.append(
+        ", ".join(f'html[data-view="{view}"] {part}' for view in views for part in GAME_ONLY) + " { display: none; }"
+    )
     for game, tools in routes.items():
         rules.append(f'html[data-view^="{game}/"] .game-switch [data-current="{game}"] {{ display: inline; }}')
         for tool in tools:
@@ -539,33 +552,55 @@ def python_imports(paths: list[Path]) -> list[str]:
     return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names)
 
 
+def python_start_sources() -> tuple[list[str], list[str]]:
+    """The standard-library modules Python imports at start (scoring/ and the worker: in the snapshot), and those
+    only kept in the cut library (segno's, imported when a QR code is drawn; PyScript's Python package's)."""
+    start = python_imports([*sorted(SCORING.rglob("*.py")), STATIC / "worker.py"])
+    segno_files = [Path(segno.__file__).parent / name for name in SEGNO_FILES]
+    pyscript_files = sorted((NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript").glob("*.py"))
+    if not pyscript_files:
+        raise BuildError(f"{NODE}: PyScript's Python package (src/stdlib/pyscript) is missing; run 'npm ci'")
+    later = [name for name in python_imports([*segno_files, *pyscript_files]) if name not in start]
+    return start, later
+
+
+def python_start_cache() -> Path:
+    """Where the start-up files for the current Pyodide, tools, import list and scoring/ are cached."""
+    start, later = python_start_sources()
+    digest = hashlib.sha256((NODE / "pyodide" / "python_stdlib.zip").read_bytes())
+    tools = (TOOLS / "python_start.mjs", TOOLS / "stdlib_bytecode.py", TOOLS / "deterministic.mjs")
+    for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
+        digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
+    digest.update(" ".join([*start, "--", *later]).encode())
+    return CACHE / f"python-start-{digest.hexdigest()[:16]}"
+
+
+def make_python_start(target: Path) -> None:
+    """Run tools/python_start.mjs (fixed clock and seeded random numbers: the same inputs give the same bytes)."""
+    node = shutil.which("node")
+    tool = TOOLS / "python_start.mjs"
+    if node is None:
+        raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
+    target.mkdir(parents=True, exist_ok=True)
+    start, later = python_start_sources()
+    command = [node, "--import", (TOOLS / "deterministic.mjs").as_uri(), tool, NODE / "pyodide" / "python_stdlib.zip"]
+    command += [*(target / name for name in PYTHON_START_FILES), SCORING, *start, "--", *later]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+
+
 def prepare_python_start(out: Path) -> None:
     """Python's start-up files, made by Pyodide itself once per Pyodide version and import list (cached).
 
-    python_stdlib.zip replaces Pyodide's source-only library: the modules imported at start are bytecode.
+    python_stdlib.zip replaces Pyodide's standard library: only the modules the site's Python imports, as bytecode.
     python_snapshot.bin.gz is Python's memory once started with those modules and scoring/ imported
     (static/pyodide-start.mjs); a change to scoring/ makes a new one (static/worker.py checks the match).
     """
-    source = NODE / "pyodide" / "python_stdlib.zip"
-    tool = TOOLS / "python_start.mjs"
-    scoring = scoring_modules()
-    modules = python_imports([*scoring, STATIC / "worker.py"])
-    digest = hashlib.sha256(source.read_bytes())
-    for part in (tool, TOOLS / "stdlib_bytecode.py", NODE / "pyodide" / "pyodide.asm.wasm", *scoring):
-        digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
-    digest.update(" ".join(modules).encode())
-    cached = CACHE / f"python-start-{digest.hexdigest()[:16]}"
+    cached = python_start_cache()
     if not cached.is_dir():
-        node = shutil.which("node")
-        if node is None:
-            raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
         partial = CACHE / f"partial-{os.getpid()}"
-        partial.mkdir(parents=True, exist_ok=True)
-        names = [partial / name for name in PYTHON_START_FILES]
-        command = [node, tool, source, *names, SCORING, *modules]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+        make_python_start(partial)
         for stale in CACHE.glob("python-start-*"):
             shutil.rmtree(stale, ignore_errors=True)
         partial.replace(cached)

@@ -24,6 +24,9 @@ PARTS: tuple[tuple[str, Text], ...] = (
 )
 """The aid's parts in page order, as array-of-tables names in aid.toml, with their headings (interface text)."""
 KEYS = {"section", "zh", "en", "field", "note"}
+START = "start_player"
+"""The optional table naming how the setup picks the start player; its `kind` is one of START_KINDS."""
+START_KINDS = {"pick": "one name at random", "order": "a random order of every name (the first starts)"}
 MAX_ZH = 80
 MAX_EN = 160
 """A line is short: at most this many characters (editorial marks included)."""
@@ -43,11 +46,22 @@ class AidLine:
 
 
 @dataclass(frozen=True)
+class StartPlayer:
+    """How the setup says to choose the start player: the step restated, and what the checklist offers."""
+
+    section: str
+    zh: str
+    en: str
+    kind: str  # a key of START_KINDS
+
+
+@dataclass(frozen=True)
 class Aid:
-    """A game's player aid: its lines by part, in page order."""
+    """A game's player aid: its lines by part, in page order; how the start player is chosen, if the setup says."""
 
     path: Path
     parts: tuple[tuple[str, Text, tuple[AidLine, ...]], ...]
+    start: StartPlayer | None = None
 
 
 def header_lines(text: str) -> dict[str, list[int]]:
@@ -101,7 +115,7 @@ def load_aid(path: Path, game: Game, sections: set[str]) -> Aid:
     except tomllib.TOMLDecodeError as error:
         raise BuildError(f"{path}: {error}") from None
     names = [name for name, _ in PARTS]
-    unknown = set(data) - set(names)
+    unknown = set(data) - {*names, START}
     if unknown:
         raise BuildError(f"{path}: unknown part {sorted(unknown)[0]!r} (known: {', '.join(names)})")
     headers = header_lines(text)
@@ -120,4 +134,18 @@ def load_aid(path: Path, game: Game, sections: set[str]) -> Aid:
     for category in game.categories:
         if category.field.key not in named:
             raise BuildError(f"{path}: no [[scoring]] line names the category {category.field.key!r} (field = ...)")
-    return Aid(path, tuple(parts))
+    return Aid(path, tuple(parts), read_start(path, data.get(START), sections))
+
+
+def read_start(path: Path, entry: object, sections: set[str]) -> StartPlayer | None:
+    """The [start_player] table checked: a section that exists, a known kind, both texts."""
+    if entry is None:
+        return None
+    where = f"{path}: [{START}]"
+    if not isinstance(entry, dict) or set(entry) != {"section", "kind", "zh", "en"}:
+        raise BuildError(f"{where} needs exactly section, kind, zh and en")
+    if entry["section"] not in sections:
+        raise BuildError(f"{where}: section {entry['section']!r} is missing from the rules text")
+    if entry["kind"] not in START_KINDS:
+        raise BuildError(f"{where}: kind is one of {', '.join(START_KINDS)}")
+    return StartPlayer(entry["section"], entry["zh"], entry["en"], entry["kind"])

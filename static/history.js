@@ -5,7 +5,7 @@
 import { timings } from "./engine.js";
 import { uiLang } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
-import { ask, bilingual, download, nameText, whenIdle } from "./ui.js";
+import { ask, bilingual, counted, download, nameText, whenIdle } from "./ui.js";
 import { askPersist, markExported, showKeep } from "./persist.js";
 import { finishedAt } from "./share.js";
 
@@ -119,7 +119,14 @@ export class HistoryStore {
     }
     // The first game: ask the browser to keep the site's data. Firefox asks the user, so the answer is shown when it
     // comes and the save does not wait for it.
-    if (answer.count === 1) askPersist().then((said) => box.append(bilingual("p", said, "persist-state")));
+    // The answer is said once (not after every save, as a problem): a calm note with what it means and what to do.
+    if (answer.count === 1 || !read(keys.persistSaid)) {
+      askPersist().then((said) => {
+        if (read(keys.persistSaid)) return;
+        write(keys.persistSaid, "1");
+        box.append(bilingual("p", said, "persist-state"));
+      });
+    }
     return true;
   }
 
@@ -195,9 +202,6 @@ export class HistoryView {
   constructor(section, store) {
     this.section = section;
     this.store = store;
-    this.list = section.querySelector(".history-list");
-    this.status = section.querySelector(".history-status");
-    this.problems = section.querySelector(".problems");
     this.visible = false;
     this.shown = []; // the records listed
     section.querySelector("[data-action=export-json]").addEventListener("click", () => this.exportAs("json"));
@@ -220,7 +224,7 @@ export class HistoryView {
   }
 
   render(records) {
-    this.list.replaceChildren(...records.map((record) => entry(record, (r) => this.deleteRecord(r))));
+    this.section.querySelector(".history-list").replaceChildren(...records.map((record) => entry(record, (r) => this.deleteRecord(r))));
     this.section.querySelector(".history-empty").hidden = records.length > 0;
     for (const button of this.section.querySelectorAll("[data-action^=export]")) button.disabled = records.length === 0;
     this.section.dataset.count = String(records.length);
@@ -256,7 +260,8 @@ export class HistoryView {
   }
 
   async importFile(file) {
-    const { problems, status } = this;
+    const problems = this.section.querySelector(".problems");
+    const status = this.section.querySelector(".history-status");
     problems.replaceChildren();
     status.replaceChildren();
     if (file.size > MAX_FILE_BYTES) {
@@ -269,7 +274,7 @@ export class HistoryView {
     this.render(answer.records);
     say(status, {
       zh: `已导入 ${answer.added} 局；${answer.already} 局已经在历史记录中；${answer.skipped} 条记录无法读取。`,
-      en: `Imported ${answer.added} games; ${answer.already} were already in the history; ${answer.skipped} records could not be read.`,
+      en: `Imported ${counted(answer.added, "game")}; ${answer.already} ${answer.already === 1 ? "was" : "were"} already in the history; ${counted(answer.skipped, "record")} could not be read.`,
     });
     if (answer.renamed.length) status.append(bilingual("p", renamedText(answer.renamed)));
     if (answer.problems.length) report(problems, { zh: "文件中的问题：", en: "Problems in the file:" }, answer.problems);

@@ -32,7 +32,10 @@ export async function askPersist() {
   }
   return granted
     ? { zh: "浏览器同意保留本站的数据：清理空间时不会删除历史记录。", en: "The browser agreed to keep this site's data: it will not delete the history to free space." }
-    : { zh: "浏览器没有承诺保留历史记录，它可能被自动删除：请看“历史记录”页的说明并导出备份。", en: "The browser did not promise to keep the history; it may be deleted on its own: see the History page and export a copy." };
+    : {
+      zh: "已存入。提示：这个浏览器可能在空间不足或长时间未访问时自行清除历史记录。想长期保留，请在“历史记录”中导出一份备份。",
+      en: "Saved. Good to know: this browser may clear the history by itself when space runs low or after weeks without a visit. To keep your games for sure, export a copy from History.",
+    };
 }
 
 /** Remember that these records are in an exported file. */

@@ -19,6 +19,9 @@ import {
 } from "./sheet-inputs.js";
 import { printSheet, setupSharing, showProblems, showResult, typedIn } from "./sheet-results.js";
 import { setupHelp, setupNewGame } from "./sheet-dialogs.js";
+import { setupNames, showNames } from "./sheet-names.js";
+import { setupStartPick } from "./start-player.js";
+import { setupPicture } from "./result-picture.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -72,6 +75,7 @@ function showColumns(section) {
   const chosen = [...section.querySelectorAll("[data-option]:checked")].map((box) => box.closest("label").cloneNode(true));
   for (const clone of chosen) clone.querySelector("input").remove();
   section.querySelector(".options-label").replaceChildren(...chosen.flatMap((label) => [" · ", ...label.childNodes]));
+  showNames(section);
 }
 
 function remember(game, el) {
@@ -79,6 +83,7 @@ function remember(game, el) {
   if (el.dataset.field === "name") {
     state.names[Number(el.dataset.player)] = el.value;
     for (const twin of section.querySelectorAll(`[data-field=name][data-player="${el.dataset.player}"]`)) if (twin !== el) twin.value = el.value;
+    showNames(section);
   } else {
     if (el.matches("input.num")) typedNow(el);
     state.values[inputKey(toolOf(el), el)] = el.type === "radio" ? el.value : typedValue(el);
@@ -307,6 +312,7 @@ function gameController(section, { history, share }) {
     history, // where a final sheet is saved (history.js's HistoryStore)
     share, // told of every score computed, for the sheet's link and QR code (share.js)
     showPicks: () => showPicks(), // the quick picks of known names under the empty name fields
+    showStart: () => showStart(), // who starts: the pick kept with the sheet, shown (start-player.js)
     showSaveState: () => showSaveState(game), // the save button and the "saved" line, from the sheet's state
     isFinalUnsaved: () => game.sheet.dataset.state === "final" && !isSaved(game), // a final sheet not in the history
     saveToHistory: () => saveToHistory(game), // save the final sheet to the history; true when it is stored
@@ -318,12 +324,14 @@ function gameController(section, { history, share }) {
     game.showPicks();
     recomputeAll(game);
   });
+  const showStart = setupStartPick(game);
   return game;
 }
 
 function refresh(game) {
   applyState(game);
   game.showPicks();
+  game.showStart();
   refreshChecklist(game);
   recomputeAll(game);
 }
@@ -340,8 +348,11 @@ function setupGame(section, services) {
   const game = gameController(section, services);
   followSums(section);
   setupFlow(section);
+  setupNames(section);
   listen(game);
-  setupSharing(game.sheet, () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent);
+  const gameName = () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent;
+  setupSharing(game.sheet, gameName);
+  setupPicture(game.sheet, gameName, () => `${game.gameId}-${new Date().toISOString().slice(0, 10)}.png`);
   const tickedEarly = [...game.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
   applyState(game, true);
   applyTicks(game);
@@ -363,6 +374,9 @@ setupHelp();
 const { store: history, view: historyView } = setupHistory(document.querySelector("section.history"), (...args) => callPython("history", ...args));
 const stats = setupStats(document.querySelector("section.stats"), history);
 const share = setupShare(callPython, history);
+// Each view of <meta name="tc-views"> (sitebuild/views.py) and its controller; the build fails if the two lists differ.
+const views = { history: historyView, stats, shared: share };
+const viewIds = JSON.parse(document.querySelector("meta[name=tc-views]").content).map((v) => v.id);
 // The game on screen is set up at once; the others when the browser is idle, one per task (no long task at start).
 const controllers = new Map();
 function controller(id) {
@@ -380,9 +394,7 @@ function route() {
   const { view, game: id, tool: chosen } = window.tcView(location.hash); // static/route.js: the view shown at first paint
   root.dataset.view = view;
   document.body.dataset.view = view;
-  historyView.show(view === "history");
-  stats.show(view === "stats");
-  share.show(view === "shared");
+  for (const id of viewIds) views[id].show(view === id);
   for (const [other, s] of games) s.hidden = other !== id;
   for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === (id ?? view)));
   document.querySelector(".game-switch").open = false;

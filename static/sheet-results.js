@@ -163,6 +163,7 @@ export function showResult(form, answer, keep) {
     form.dataset.state = "final";
   } else {
     chart.replaceChildren();
+    announce(form, ""); // no ranking is read out while the sheet is open (a ranking read before would be stale)
     for (const entry of answer.partial ?? []) writeBreakdown(form, entry.index, entry.total, entry.breakdown);
     share.hidden = true;
     form.dataset.state = answer.result ? "tie-open" : "incomplete";

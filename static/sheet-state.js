@@ -19,7 +19,16 @@ function isState(data) {
     Array.isArray(data.names) && data.names.every((n) => n === null || isText(n)) &&
     isObject(data.values) && Object.values(data.values).every(isText) &&
     isObject(data.ticks) && Object.values(data.ticks).every((t) => Array.isArray(t) && t.every(Number.isInteger)) &&
-    (data.saved === undefined || typeof data.saved === "string")
+    (data.saved === undefined || typeof data.saved === "string") &&
+    (data.start === undefined || isStart(data.start))
+  );
+}
+
+/** Who starts, as static/start-player.js keeps it: the kind of pick, the names picked, out of how many. */
+function isStart(start) {
+  return (
+    isObject(start) && ["pick", "order"].includes(start.kind) && Number.isInteger(start.from) &&
+    Array.isArray(start.names) && start.names.length >= 1 && start.names.every((n) => typeof n === "string")
   );
 }
 
@@ -63,7 +72,7 @@ export const isKept = (key, kept) => kept.has(key.split("|")[1]) && key.split("|
  *  said otherwise) the same players in the same seats. */
 export function clearedState(state, kept, keepPlayers) {
   const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => isKept(key, kept)));
-  const { saved, ...rest } = state;
+  const { saved, start, ...rest } = state; // a new game picks its start player afresh
   return { ...rest, names: keepPlayers ? state.names : [], values, ticks: {} };
 }
 

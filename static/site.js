@@ -7,8 +7,12 @@ export const uiScript = () => prefs.get("script");
 /** The lang tag of text in the interface language ("en", "zh-Hans" or "zh-Hant"). */
 export const uiTag = () => (uiLang() === "en" ? "en" : uiScript() === "hant" ? "zh-Hant" : "zh-Hans");
 
+/** A message's {placeholders} filled; {name|one|many} is the English noun for the count `name` ("1 term", "2 terms"). */
 function fill(text, values) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return text.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, name, one, many) => {
+    if (!(name in values)) return whole;
+    return one === undefined ? String(values[name]) : Number(values[name]) === 1 ? one : many;
+  });
 }
 
 /** A message of #messages with its {placeholders} filled, in every language and script (the page hides the others). */

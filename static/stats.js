@@ -1,7 +1,7 @@
 // play/#stats: the statistics of the history. Every figure and picture is Python's (scoring/stats.py, scoring/svg.py),
 // computed from the stored records re-scored with today's rules; this file reads the filters and writes the tables.
 import { timings } from "./engine.js";
-import { bilingual, nameText } from "./ui.js";
+import { bilingual, counted, nameText } from "./ui.js";
 import { showFigure } from "./figure.js";
 
 const percent = (rate) => `${Math.round(rate * 100)}%`;
@@ -61,7 +61,7 @@ function summaryLine(block) {
   const margin = dash(block.margin);
   return bilingual("p", {
     zh: `${block.games} 局 · 平均胜差 ${margin} 分 · 并列第一 ${block.shared_first} 局 · 第一名由平手决胜规则决定 ${block.tie_breaks} 局${breakers.length ? `（${which.zh}）` : ""}`,
-    en: `${block.games} games · average margin of victory ${margin} · shared first ${block.shared_first} · first place decided by a tie-breaker ${block.tie_breaks}${breakers.length ? ` (${which.en})` : ""}`,
+    en: `${counted(block.games, "game")} · average margin of victory ${margin} · shared first ${block.shared_first} · first place decided by a tie-breaker ${block.tie_breaks}${breakers.length ? ` (${which.en})` : ""}`,
   }, "stats-summary");
 }
 

@@ -10,6 +10,7 @@ export const keys = {
   undo: (gameId) => `tc:v${STORE_VERSION}:undo:${gameId}`, // the sheet "New game" cleared, for its undo
   history: `tc:v${STORE_VERSION}:history`, // the finished games (scoring/history.py's format)
   finished: (gameId) => `tc:v${STORE_VERSION}:finished:${gameId}`, // when a final sheet was finished (share.js)
+  persistSaid: `tc:v${STORE_VERSION}:persist-said`, // whether a save has said what keeping the history means (history.js)
   exported: `tc:v${STORE_VERSION}:exported`, // ids of the records in the last exported JSON file (persist.js)
   pref: (name) => `tc:${name}`, // the interface's language, Chinese script and theme (lang.js)
   wake: "tc:wake", // play/'s screen-awake switch: "on" | "off"

@@ -93,3 +93,6 @@ export function download(name, text, type) {
 
 /** Run a task when the browser is idle (within a second at most). */
 export const whenIdle = (task) => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 20));
+
+/** A count with its English noun: "1 game", "3 games". */
+export const counted = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -35,8 +35,9 @@ class BadInput:
         template = self.en_message if lang == "en" else self.zh_message
         if template is None or self.field == "name":
             return template
-        label = next(f.label for f in GAMES[self.game].player_fields if f.key == self.field)
-        return template.replace("{label}", label.en if lang == "en" else label.zh)
+        field = next(f for f in GAMES[self.game].player_fields if f.key == self.field)
+        text = template.replace("{label}", field.label.en if lang == "en" else field.label.zh)
+        return text.replace("{help}", field.help.en if lang == "en" else field.help.zh)  # what the field wants
 
     @property
     def en(self) -> str | None:
@@ -68,8 +69,8 @@ ROWS = (
     BadInput("exponent", "burgundy-cards", 0, "estate_sets", "1e3", "Ann: {label}: “1e3” is not a number.", "Ann：{label}：“1e3”不是数字。"),
     BadInput("huge", "burgundy-cards", 0, "estate_sets", "9" * 30, "Ann: {label}: at most 999.", "Ann：{label}：最大为 999。"),
     BadInput("long-paste", "burgundy-cards", 0, "estate_sets", "x" * 5000, "Ann: {label}: “xxxxxxxxxxxx…” is not a number.", "Ann：{label}：“xxxxxxxxxxxx…”不是数字。"),
-    BadInput("beyond-kinds", "burgundy-cards", 0, "animal_kinds", "5", "Ann: {label}: at most 4.", "Ann：{label}：最大为 4。"),
-    BadInput("beyond-palaces", "furstenfeld", 1, "palaces", "7", "Bo: {label}: at most 6.", "Bo：{label}：最大为 6。"),
+    BadInput("beyond-kinds", "burgundy-cards", 0, "animal_kinds", "5", "Ann: {label}: at most 4. ({help})", "Ann：{label}：最大为 4。（{help}）"),
+    BadInput("beyond-palaces", "furstenfeld", 1, "palaces", "7", "Bo: {label}: at most 6. ({help})", "Bo：{label}：最大为 6。（{help}）"),
     BadInput("no-name", "burgundy-cards", 0, "name", "", "player 1's name: cannot be empty.", "玩家 1 的名字：不能为空。"),
     BadInput("spaces-only", "burgundy-cards", 0, "name", " \u3000 ", "player 1's name: cannot be empty.", "玩家 1 的名字：不能为空。"),
     BadInput(

@@ -41,6 +41,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.timeout(E2E_TEST_TIMEOUT, method="signal"))
 
 
+@pytest.fixture(autouse=True)
+def fresh_api_cache() -> Iterator[None]:
+    """scoring/api.py keeps the last history it read (by its seal) between calls, as the worker does: each test starts
+    and ends without one, so that no test passes or fails on what an earlier one left there."""
+    from scoring import api
+
+    api._held.clear()
+    yield
+    api._held.clear()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """Launch Debian's Chromium: Playwright cannot download its own browsers here."""

@@ -180,3 +180,32 @@ def test_search_finds_an_aid_line(built_site: Path) -> None:
 def test_the_light_offline_tier_holds_every_aid(built_site: Path) -> None:
     light = build.precache_tiers(built_site)["light"]
     assert {f"./rules/{g}/aid/" for g in GAMES} <= set(light)
+
+
+START = '[start_player]\nsection = "play"\nkind = "pick"\nzh = "选一名起始玩家"\nen = "Choose a start player"\n\n'
+
+
+def test_the_start_player_table_reads(tmp_path: Path) -> None:
+    aid = load_aid(write(tmp_path, START + good_text()), game_with_one_category(), {"play", "actions"})
+    assert aid.start is not None and (aid.start.section, aid.start.kind) == ("play", "pick")
+    assert load_aid(write(tmp_path, good_text()), game_with_one_category(), {"play", "actions"}).start is None
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('section = "play"', 'section = "nowhere"'), r"\[start_player\]: section 'nowhere' is missing"),
+        (('kind = "pick"', 'kind = "dice"'), r"\[start_player\]: kind is one of pick, order"),
+        (('kind = "pick"\n', ""), r"\[start_player\] needs exactly section, kind, zh and en"),
+    ],
+)
+def test_a_bad_start_player_table_fails(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+    text = START.replace(*change, 1) + good_text()
+    with pytest.raises(BuildError, match=message):
+        load_aid(write(tmp_path, text), game_with_one_category(), {"play", "actions"})
+
+
+def test_every_game_says_how_its_start_player_is_chosen() -> None:
+    kinds = {c.game.id: c.aid.start.kind for c in build.load_content() if c.aid and c.aid.start}
+    # Fürstenfeld's setup shuffles the turn order markers (the one on top starts): an order, not one name.
+    assert kinds == {g: "order" if g == "furstenfeld" else "pick" for g in GAMES}

@@ -251,6 +251,8 @@ def check_policy(path: Path, python: bool) -> None:
     assert directives["base-uri"] == "'self'" and directives["form-action"] == "'self'"
     assert directives["script-src"] == ("'self' 'wasm-unsafe-eval'" if python else "'self'")
     assert directives["worker-src"] == ("'self' blob:" if python else "'self'")
+    # play/ draws a result picture from an SVG it made, loaded from a blob: URL (docs/publishing.md); nothing else
+    assert directives["img-src"] == ("'self' blob:" if python else "'self'")
     for name, value in directives.items():
         assert "unsafe-inline" not in value and "'unsafe-eval'" not in value and "*" not in value, name
         assert "http" not in value and "data:" not in value, name

@@ -94,9 +94,13 @@ def test_a_message_mixing_both_scripts_is_written_in_one(tables: dict[str, zh_sc
     # core.py writes Simplified around the label that bruges.py writes in Traditional.
     problem = evaluate("bruges", {"players": [{"name": "Ann", "scores": {"majority_markers": 4}}, {"name": "Bo"}]})
     mixed = problem["problems"][0]["zh"]
-    assert mixed == "Ann：多數標記：最大为 3。"
-    assert tables["zh-Hans"].apply(mixed) == "Ann：多数标记：最大为 3。"
-    assert tables["zh-Hant"].apply(mixed) == "Ann：多數標記：最大為 3。"
+    wants = "（翻到彩色面的基本多數標記（聲望、人物、運河），每個 4 分，最多 3 個）"  # the field's help, said again
+    assert mixed == "Ann：多數標記：最大为 3。" + wants
+    assert (
+        tables["zh-Hans"].apply(mixed)
+        == "Ann：多数标记：最大为 3。（翻到彩色面的基本多数标记（声望、人物、运河），每个 4 分，最多 3 个）"
+    )
+    assert tables["zh-Hant"].apply(mixed) == "Ann：多數標記：最大為 3。" + wants
 
 
 def test_phrase_conversions_in_scoring_were_read() -> None:
@@ -116,7 +120,9 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     "文件合并了名字：": "檔案合併了名字：",
     "文件不是 UTF-8 文本，不是本站的历史记录。": "檔案不是 UTF-8 文本，不是本站的歷史記錄。",
     "文件是空的，不是本站的历史记录（本站导出的文件即使没有记录也不是空的）。": "檔案是空的，不是本站的歷史記錄（本站匯出的檔案即使沒有記錄也不是空的）。",
-    "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。": "另一部手機（之前開啟過本站一次即可，不需要網路）用相機掃描這個二維碼，就能看到這局的結果並存入它的歷史記錄。",
+    "显示二维码（给另一部手机）": "顯示QR碼（給另一部手機）",
+    "结果的二维码": "結果的QR碼",
+    "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。": "另一部手機（之前開啟過本站一次即可，不需要網路）用相機掃描這個QR碼，就能看到這局的結果並存入它的歷史記錄。",
     "名字合并表中的一项无法读取，已忽略：": "名字合併表中的一項無法讀取，已忽略：",
     "名字合并表格式错误，已忽略。": "名字合併表格式錯誤，已忽略。",
     "复制链接（给另一部手机）": "複製連結（給另一部手機）",
@@ -124,7 +130,7 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     "局还不在任何导出的文件中。": "局還不在任何匯出的檔案中。",
     "浏览器同意保留本站的数据：清理空间时不会删除历史记录。": "瀏覽器同意保留本站的資料：清理空間時不會刪除歷史記錄。",
     "浏览器已同意保留本站的数据（持久存储）。": "瀏覽器已同意保留本站的資料（持久儲存）。",
-    "浏览器没有承诺保留历史记录，它可能被自动删除：请看“历史记录”页的说明并导出备份。": "瀏覽器沒有承諾保留歷史記錄，它可能被自動刪除：請看“歷史記錄”頁的說明並匯出備份。",
+    "已存入。提示：这个浏览器可能在空间不足或长时间未访问时自行清除历史记录。想长期保留，请在“历史记录”中导出一份备份。": "已存入。提示：這個瀏覽器可能在空間不足或長時間未訪問時自行清除歷史記錄。想長期保留，請在“歷史記錄”中匯出一份備份。",
     "用另一部手机的相机扫描，打开本站并查看这局的结果（数据只在链接的 # 之后，不会发送到服务器）。": "用另一部手機的相機掃描，開啟本站並檢視這局的結果（資料只在連結的 # 之後，不會發送到伺服器）。",
     "的“分享”→“添加到主屏幕”；": "的“分享”→“新增到主螢幕”；",
     "立即导出": "立即匯出",
@@ -183,6 +189,7 @@ def test_each_reviewed_correction_of_opencc_holds(fix: zh_script.Correction) -> 
         ("rules/burgundy-cards/index.html", "計分項目", "計分專案"),  # a source's wording stays the source's
         ("rules/palais-royal/index.html", "這些格裡的", "這些格里的"),
         ("play/index.html", "螢幕常亮", "屏幕常亮"),  # the interface speaks Taiwan's words
+        ("play/index.html", "Enter鍵橫向移動", "回車鍵"),
         ("play/index.html", "搜尋規則", "搜索規則"),
         ("search/index.html", "搜尋需要 JavaScript", "搜索需要 JavaScript"),
         ("index.html", "顯示設定", "顯示設置"),
@@ -195,6 +202,12 @@ def test_traditional_pages_keep_source_wording_and_use_taiwan_words_for_the_inte
     if not page.startswith("rules/"):  # interface words read the same in both scripts: look at the Traditional only
         html = " ".join(re.findall(r'lang="zh-Hant">([^<]*)<', html) + re.findall(r'data-zh-hant="([^"]*)"', html))
     assert right in html and wrong not in html
+
+
+def test_the_run_time_table_says_qr_code_as_taiwan_does(built_site: Path) -> None:
+    table = json.loads((built_site / "static" / "zh-script.json").read_text(encoding="utf-8"))["zh-Hant"]
+    written = " ".join(table.values())
+    assert "QR碼" in written and "二維碼" not in written
 
 
 def test_table_replaces_the_longest_key_first() -> None:

@@ -68,15 +68,19 @@ def parse_count(raw: object, f: Field, path: str, label: Text) -> int:
         else:
             msg = Text(f"{label.zh}：最小为 {f.minimum}。", f"{label.en}: at least {f.minimum}.")
         raise SheetError(path, msg)
+    # A value beyond a field's own bounds is often points typed for a count (or the reverse): say what it wants.
+    wants = Text(f"（{f.help.zh}）", f" ({f.help.en})") if f.help.en and (f.allowed or f.maximum) else Text("", "")
     if value > f.upper:
-        raise SheetError(path, Text(f"{label.zh}：最大为 {f.upper}。", f"{label.en}: at most {f.upper}."))
+        raise SheetError(
+            path, Text(f"{label.zh}：最大为 {f.upper}。{wants.zh}", f"{label.en}: at most {f.upper}.{wants.en}")
+        )
     if f.allowed and value not in f.allowed:
         shown = "、".join(str(v) for v in f.allowed)
         raise SheetError(
             path,
             Text(
-                f"{label.zh}：只能是 {shown}。",
-                f"{label.en}: must be one of {', '.join(str(v) for v in f.allowed)}.",
+                f"{label.zh}：只能是 {shown}。{wants.zh}",
+                f"{label.en}: must be one of {', '.join(str(v) for v in f.allowed)}.{wants.en}",
             ),
         )
     return value

@@ -14,6 +14,7 @@ from ..core import (
     Game,
     Helper,
     HelperResult,
+    MissingValues,
     Option,
     Piece,
     Player,
@@ -230,12 +231,18 @@ def position_problems(players: Sequence[Player], key: str, label: Text) -> list[
         for index, player in enumerate(players)
         if player.values[key] < 1
     ]
-    if missing:
-        return missing
+    return missing or position_conflicts(players, key, label)
+
+
+def position_conflicts(players: Sequence[Player], key: str, label: Text) -> list[SheetError]:
+    """Turn positions typed (blank ones aside) are at most N, each taken once."""
+    count = len(players)
     problems: list[SheetError] = []
     seen: dict[int, str] = {}
     for index, player in enumerate(players):
         value = player.values[key]
+        if value < 1:
+            continue
         path = f"players[{index}].scores.{key}"
         who = player.name or str(index + 1)
         if value > count:
@@ -267,9 +274,39 @@ def position_problems(players: Sequence[Player], key: str, label: Text) -> list[
 FINAL_POSITION = Text("最後一輪的順序", "Turn position in the final round")
 
 
+def deciding_players(palaces: Sequence[int]) -> list[int]:
+    """The players whose final-round turn positions decide the winner: those at six palaces, when several are."""
+    finished = [i for i, built in enumerate(palaces) if built == PALACES]
+    return finished if len(finished) > 1 else []
+
+
+def final_position_problems(players: Sequence[Player]) -> list[SheetError]:
+    """Turn positions typed are 1..N, each once; blank ones are asked for only where they decide the winner."""
+    key = "turn_position"
+    problems = position_conflicts(players, key, FINAL_POSITION)
+    deciders = deciding_players([p.values["palaces"] for p in players])
+    blank = [i for i in deciders if players[i].values[key] < 1]
+    if blank:
+        names = [players[i].name for i in deciders]
+        asked = [players[i].name for i in blank]
+        problems.append(
+            MissingValues(
+                [f"players[{i}].scores.{key}" for i in blank],
+                Text(
+                    f"{'、'.join(names)} 都建造完 {PALACES} 張宮殿卡：最後一輪順序中最先的玩家獲勝。"
+                    f"請填 {'、'.join(asked)} 的「{FINAL_POSITION.zh}」（1–{len(players)}）。",
+                    f"{english_list(names)} {'both' if len(names) == 2 else 'all'} built all {PALACES} palaces: the one "
+                    f"first in the final round's turn order wins. Type the {FINAL_POSITION.en.lower()} "
+                    f"(1–{len(players)}) for {english_list(asked)}.",
+                ),
+            )
+        )
+    return problems
+
+
 def validate(sheet: Sheet) -> list[SheetError]:
-    """Turn positions are 1..N once each, and someone has all six palaces."""
-    problems = position_problems(sheet.players, "turn_position", FINAL_POSITION)
+    """Someone has all six palaces; turn positions typed are 1..N once each, and asked for where they decide."""
+    problems = final_position_problems(sheet.players)
     if not any(p.values["palaces"] == PALACES for p in sheet.players):
         problems.append(
             SheetError(
@@ -664,7 +701,10 @@ GAME = Game(
         Field(
             "turn_position",
             FINAL_POSITION,
-            Text("1 = 最後一輪第一個行動", "1 = first in the final round"),
+            Text(
+                f"只在幾名玩家都建造完 {PALACES} 張宮殿卡時填：1 = 最後一輪第一個行動",
+                f"Only when several built all {PALACES} palaces: 1 = first in the final round",
+            ),
             minimum=1,
             maximum=MAX_PLAYERS,
             rule="turn-order",

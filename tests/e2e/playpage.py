@@ -1,4 +1,9 @@
-"""Helpers for driving play/ in the e2e tests: open a game's tool, fill a sheet, read the ranking."""
+"""Helpers for driving play/ in the e2e tests: open a game's tool, fill a sheet, read the ranking.
+
+The Playwright (Chromium only) page object. Its twin for Chromium, Firefox and WebKit is tests/engines/play.py: extend
+this one for a Chromium-only check (viewports, screenshots, the service worker, the clock), that one for anything a
+player meets that may differ between engines (docs/tests.md, "Which page object to extend").
+"""
 
 from __future__ import annotations
 
@@ -150,6 +155,24 @@ OFFLINE_STATUS = """() => new Promise((resolve) => {
   navigator.serviceWorker.controller.postMessage({ type: "status" }, [channel.port2]);
 })"""
 """In a page the service worker controls: what it holds offline, per tier (sw.template.js's status())."""
+
+
+def no_sideways_scroll(page: Page, viewport: dict) -> None:
+    """On a phone the page itself never scrolls sideways."""
+    if viewport["width"] < 400:
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
+
+
+def frames_drawn(page: Page, frames: int = 2) -> None:
+    """Wait until the browser has drawn this many more frames: what a change set off (a scroll, a layout) is on screen.
+
+    The signal that a negative check ("nothing moved", "nothing was asked") waits for, instead of a fixed sleep.
+    """
+    page.evaluate(
+        "(n) => new Promise((done) => { const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : done()); next(n); })",
+        frames,
+    )
 
 
 def offline_status(page: Page) -> dict:

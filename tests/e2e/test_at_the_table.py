@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 import build
 from scoring import GAMES
 from sitebuild import zh_script
-from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, site_context, wait_until_offline_ready
+from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, frames_drawn, site_context, wait_until_offline_ready
 from tests.test_zh_script import run_time_chinese
 
 pytestmark = pytest.mark.e2e
@@ -30,12 +30,6 @@ document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(`$
 window.__printed = [];
 window.print = () => window.__printed.push(document.documentElement.dataset.print || "filled");
 """
-
-
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> dict:
-    """Each test runs on a phone and on a desktop."""
-    return VIEWPORTS[request.param]
 
 
 def device(viewport: dict) -> str:
@@ -163,7 +157,7 @@ def test_four_players_fit_a_phone_and_a_fifth_swipes_under_a_fixed_first_column(
             expect(wrap.locator(".swipe-hint")).to_be_visible()
             before = head.bounding_box()["x"]
             scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
-            page.wait_for_timeout(100)
+            frames_drawn(page)
             assert head.bounding_box()["x"] == pytest.approx(before, abs=1), "the labels scrolled away"
             # The last player's column is reachable and usable after the swipe.
             last = play.tool().locator("input.num[data-player='4']").first
@@ -175,8 +169,7 @@ def test_four_players_fit_a_phone_and_a_fifth_swipes_under_a_fixed_first_column(
             assert overflow <= 1, "on a desktop every player fits"
             expect(wrap.locator(".swipe-hint")).to_be_hidden()
         play.set_players(2)
-        page.wait_for_timeout(200)
-        assert scroller.evaluate("s => s.scrollWidth - s.clientWidth") <= 1
+        page.wait_for_function("(s) => s.scrollWidth - s.clientWidth <= 1", arg=scroller.element_handle())
         expect(wrap.locator(".swipe-hint")).to_be_hidden()
         no_violations(page)
 
@@ -352,7 +345,7 @@ def test_screen_stays_awake_while_the_page_is_open_unless_switched_off(
         assert page.evaluate("window.__wake.releases") == 1
         page.reload()  # the choice is remembered
         expect(switch).not_to_be_checked()
-        page.wait_for_timeout(300)
+        expect(html).to_have_attribute("data-wake", "off")  # keepAwake() has run, and asked for nothing
         assert page.evaluate("window.__wake") == {"requests": 0, "releases": 0}
         switch.check()
         expect(html).to_have_attribute("data-wake", "held")

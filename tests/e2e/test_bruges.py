@@ -13,12 +13,6 @@ pytestmark = pytest.mark.e2e
 GAME = "bruges"
 
 
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> dict:
-    """Each test runs on a phone and on a desktop."""
-    return VIEWPORTS[request.param]
-
-
 def says(locator, en: str, zh: str, timeout: int = 5_000) -> None:
     """The element shows this in both languages."""
     expect(locator).to_contain_text(en, timeout=timeout)

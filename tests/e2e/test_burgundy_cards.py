@@ -13,12 +13,6 @@ pytestmark = pytest.mark.e2e
 GAME = "burgundy-cards"
 
 
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> dict:
-    """Each test runs on a phone and on a desktop."""
-    return VIEWPORTS[request.param]
-
-
 def test_fill_a_sheet_and_read_the_ranking(browser: Browser, site_server, viewport: dict) -> None:
     with site_context(browser, viewport) as context:
         page = context.new_page()

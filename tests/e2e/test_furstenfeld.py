@@ -5,25 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, site_context
+from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, no_sideways_scroll, site_context
 
 pytestmark = pytest.mark.e2e
 GAME = "furstenfeld"
-
-
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> dict:
-    """Each test runs on a phone and on a desktop."""
-    return VIEWPORTS[request.param]
-
-
-def no_sideways_scroll(page: Page, viewport: dict) -> None:
-    """On a phone the page must not scroll sideways."""
-    if viewport["width"] < 400:
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
 
 
 def test_setup_checklist_basic_and_advanced(browser: Browser, site_server, viewport: dict) -> None:
@@ -245,3 +232,38 @@ def test_rules_links_from_the_helpers(browser: Browser, site_server) -> None:
         page.locator('[data-tool="turn-order"] h3 a.rule-link').click()
         expect(page.locator("#turn-order")).to_be_visible()
         expect(page.locator("#turn-order .col.zh")).to_contain_text("順序標示物最上方的玩家先執行")
+
+
+def test_palaces_that_decide_need_no_turn_positions(browser: Browser, site_server) -> None:
+    """Issue 28: palaces 6/5/4/3 name the winner with the turn positions blank; no field shows a 0 it refuses."""
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        play = Play(page, site_server.url, GAME).open("score")
+        play.set_players(4)
+        play.fill_sheet([(n, {"palaces": p}) for n, p in (("Ann", 6), ("Bo", 5), ("Cy", 4), ("Di", 3))])
+        play.expect_ranking(["1. Ann", "– Bo", "– Cy", "– Di"])
+        expect(play.problems()).to_be_empty()
+        assert play.field("turn_position", 0).get_attribute("placeholder") == "1–5"  # no 0: it refuses 0
+        play.fill("palaces", 2, 6)
+        problem = play.problems().locator("li")
+        expect(problem).to_have_count(1)
+        expect(problem).to_have_class(re.compile("needed"))
+        expect(problem).to_contain_text("Ann and Cy both built all 6 palaces")
+        expect(play.field("turn_position", 0)).to_have_attribute("data-needed", "true")
+        expect(play.field("turn_position", 1)).not_to_have_attribute("data-needed", "true")
+        # point 4: the heading and the disabled save button say why there is no ranking
+        expect(play.tool().locator(".result h4")).to_have_text(
+            "Ranking: not yet, see the messages above.", use_inner_text=True
+        )
+        expect(play.tool().locator("[data-action=save-history]")).to_be_disabled()
+        expect(play.tool().locator(".save-why")).to_be_visible()
+        play.fill("turn_position", 0, 2)
+        play.fill("turn_position", 2, 1)
+        play.expect_ranking(["1. Cy", "– Ann", "– Bo", "– Di"])
+        expect(play.tool().locator(".result h4")).to_have_text("Ranking", use_inner_text=True)
+        expect(play.tool().locator(".save-why")).to_be_hidden()
+        # point 7: the screen reader's line says the ranking shown, and nothing once the sheet is open again
+        announced = play.tool().locator(".announce")
+        expect(announced).to_contain_text("Cy", timeout=10_000)
+        play.fill("turn_position", 2, "")
+        expect(announced).to_have_text("", timeout=10_000)

@@ -94,7 +94,7 @@ def test_save_list_export_and_import_into_another_browser(browser: Browser, site
         expect(page.get_by_role("button", name="Export JSON")).to_be_disabled()
         page.get_by_label("Import JSON").set_input_files(exported)
         expect(page.locator(".history-status")).to_have_text(
-            "Imported 1 games; 0 were already in the history; 0 records could not be read.", use_inner_text=True
+            "Imported 1 game; 0 were already in the history; 0 records could not be read.", use_inner_text=True
         )
         record = page.locator(".history-list .record")
         expect(record).to_have_count(1)
@@ -103,7 +103,7 @@ def test_save_list_export_and_import_into_another_browser(browser: Browser, site
         )
         page.get_by_label("Import JSON").set_input_files(exported)
         expect(page.locator(".history-status")).to_contain_text(
-            "Imported 0 games; 1 were already in the history", use_inner_text=True
+            "Imported 0 games; 1 was already in the history", use_inner_text=True
         )
         expect(record).to_have_count(1)
         page.reload()
@@ -163,7 +163,7 @@ def test_bad_records_are_named_and_the_good_ones_imported(browser: Browser, site
         page.get_by_role("button", name="English").click()
         page.get_by_label("Import JSON").set_input_files(file)
         expect(page.locator(".history-status")).to_have_text(
-            "Imported 1 games; 0 were already in the history; 1 records could not be read.", use_inner_text=True
+            "Imported 1 game; 0 were already in the history; 1 record could not be read.", use_inner_text=True
         )
         expect(page.locator("section.history .problems li")).to_have_text(
             ["record 2: this game is for 2–4 players, not 1."], use_inner_text=True

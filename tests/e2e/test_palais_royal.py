@@ -14,12 +14,6 @@ GAME = "palais-royal"
 EDGE_POINTS = [[6, 3], [5, 2], [4, 1], [3, 1]]
 
 
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> dict:
-    """Each test runs on a phone and on a desktop."""
-    return VIEWPORTS[request.param]
-
-
 def fill_edge_points(play: Play, points: list[list[int]]) -> None:
     """Type the points printed for first and second place on each edge (a table field)."""
     for edge, parts in enumerate(points):

@@ -13,12 +13,6 @@ from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, site_context, 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> dict:
-    """Each test runs on a phone and on a desktop."""
-    return VIEWPORTS[request.param]
-
-
 def search_from_header(page: Page, base_url: str, query: str) -> None:
     """Type a query into the header field of the home page and submit it."""
     page.goto(base_url)

@@ -5,26 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, site_context
+from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, no_sideways_scroll, site_context
 
 pytestmark = pytest.mark.e2e
 GAME = "tuscany"
 HELPER = "scoring-phase"
-
-
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> dict:
-    """Each test runs on a phone and on a desktop."""
-    return VIEWPORTS[request.param]
-
-
-def no_sideways_scroll(page: Page, viewport: dict) -> None:
-    """On a phone the page itself never scrolls sideways."""
-    if viewport["width"] < 400:
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
 
 
 def test_setup_checklist_for_two_three_and_four_players(browser: Browser, site_server, viewport: dict) -> None:

@@ -251,7 +251,7 @@ def test_at_most_three_majority_markers_or_four_with_pets(pets: bool, most: int)
     with pytest.raises(SheetError) as caught:
         score(GAME, sheet({**full, "majority_markers": 4}, {}, pets=pets))
     assert caught.value.path == "players[0].scores.majority_markers"
-    assert caught.value.message.en == "Ann: Majority markers: at most 3."
+    assert caught.value.message.en.startswith("Ann: Majority markers: at most 3. (Basic markers turned")
     assert caught.value.message.zh.startswith("Ann：多數標記：")
 
 

@@ -13,6 +13,7 @@ from scoring.api import evaluate, run_helper, setup_json
 from scoring.core import DecisionKind, SheetError, checklist, score
 from scoring.games.furstenfeld import (
     GAME,
+    PALACES,
     next_turn_order,
     palace_price,
     price_after_phase_six,
@@ -242,17 +243,62 @@ def test_bad_sheets_name_the_field(rows: list[tuple[int, int]], field: str, mess
     assert caught.value.message.zh
 
 
-def test_missing_turn_positions_are_asked_for_first() -> None:
-    raw = {
-        "players": [
-            {"name": "Ann", "scores": {"palaces": 6, "turn_position": 4}},
-            {"name": "Bo", "scores": {"palaces": 2}},
-        ]
-    }
-    answer = evaluate("furstenfeld", raw)
+def blank_positions(*palaces: int, **typed: int) -> dict:
+    """A sheet with these palace counts and turn positions only where given (by name)."""
+    players = []
+    for i, built in enumerate(palaces):
+        scores = {"palaces": built} | ({"turn_position": typed[NAMES[i]]} if NAMES[i] in typed else {})
+        players.append({"name": NAMES[i], "scores": scores})
+    return {"players": players}
+
+
+def test_palaces_alone_decide_without_turn_positions() -> None:
+    answer = evaluate("furstenfeld", blank_positions(6, 5, 4, 3))
+    assert answer["ok"], answer["problems"]
+    assert answer["result"]["players"][0]["name"] == "Ann"
+    assert answer["result"]["players"][0]["decided_by"]["kind"] == "winner"
+
+
+def test_turn_positions_are_asked_only_of_the_players_at_six() -> None:
+    answer = evaluate("furstenfeld", blank_positions(6, 3, 6, 2))
     assert not answer["ok"]
-    assert [p["field"] for p in answer["problems"]] == ["players[1].scores.turn_position"]
-    assert answer["problems"][0]["en"] == "Bo: Turn position in the final round: enter 1–2."
+    [problem] = answer["problems"]
+    assert problem["kind"] == "missing"
+    assert problem["fields"] == ["players[0].scores.turn_position", "players[2].scores.turn_position"]
+    assert problem["en"] == (
+        "Ann and Cy both built all 6 palaces: the one first in the final round's turn order wins. "
+        "Type the turn position in the final round (1–4) for Ann and Cy."
+    )
+    assert "Ann、Cy 都建造完 6 張宮殿卡" in problem["zh"]
+
+
+def test_a_turn_position_typed_is_not_asked_again() -> None:
+    answer = evaluate("furstenfeld", blank_positions(6, 6, 1, Ann=2))
+    [problem] = answer["problems"]
+    assert problem["fields"] == ["players[1].scores.turn_position"]
+    assert evaluate("furstenfeld", blank_positions(6, 6, 1, Ann=2, Bo=1))["result"]["players"][0]["name"] == "Bo"
+
+
+def test_turn_positions_typed_are_still_checked_when_not_needed() -> None:
+    answer = evaluate("furstenfeld", blank_positions(6, 2, 1, Bo=4, Cy=4))
+    assert [p["field"] for p in answer["problems"]] == [
+        "players[1].scores.turn_position",
+        "players[2].scores.turn_position",
+    ]
+    assert answer["problems"][0]["en"] == "Bo: Turn position in the final round: with 3 players it must be 1–3."
+
+
+@given(st.lists(st.integers(0, PALACES), min_size=2, max_size=5))
+def test_property_turn_positions_are_needed_exactly_when_several_are_at_six(palaces: list[int]) -> None:
+    answer = evaluate("furstenfeld", blank_positions(*palaces))
+    at_six = palaces.count(PALACES)
+    if at_six == 1:
+        assert answer["ok"]
+    elif at_six > 1:
+        assert [p.get("kind") for p in answer["problems"]] == ["missing"]
+        assert len(answer["problems"][0]["fields"]) == at_six
+    else:
+        assert [p["field"] for p in answer["problems"]] == ["palaces"]
 
 
 def test_the_page_sees_every_problem_at_once() -> None:

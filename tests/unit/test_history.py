@@ -79,7 +79,7 @@ def test_the_same_game_saved_at_the_same_second_is_the_same_record() -> None:
             "players[1].name",
             "used twice",
         ),
-        ("furstenfeld", {"players": [{"name": "Ann"}, {"name": "Bo"}]}, SAVED, "players[0]", "Turn position"),
+        ("furstenfeld", {"players": [{"name": "Ann"}, {"name": "Bo"}]}, SAVED, "palaces", "no player has built all 6"),
     ],
 )
 def test_only_a_final_sheet_is_saved(game: str, sheet: dict, saved: str, field: str, message: str) -> None:

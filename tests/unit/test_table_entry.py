@@ -171,7 +171,9 @@ def test_a_bad_sum_names_the_field(typed: str) -> None:
 
 def test_a_sum_beyond_the_bound_is_refused_like_a_number() -> None:
     _, problems = check_sheet(get_game("tuscany"), players(("Ann", {"marble": "10+3"}), ("Bo", {})))
-    assert [(p.path, p.message.en.endswith(": at most 12.")) for p in problems] == [("players[0].scores.marble", True)]
+    assert [(p.path, ": at most 12. (1 point each (12 exist))" in p.message.en) for p in problems] == [
+        ("players[0].scores.marble", True)
+    ]
 
 
 def test_the_page_gets_each_sum_s_value_and_the_history_keeps_the_sum() -> None:
@@ -200,3 +202,27 @@ def test_sums_in_entries_are_sent_back_by_path() -> None:
         "players[0].scores.edge_servants[0]": 3,
         "players[0].scores.edge_servants[2]": 4,
     }
+
+
+@pytest.mark.parametrize(
+    ("game_id", "scores", "said_en", "said_zh"),
+    [
+        # Bruges: "1" for one statue; the field wants the number printed on each statue
+        (
+            "bruges",
+            {"statues": ["1", ""]},
+            "must be one of 0, 2, 3, 4, 5, 6, 7. (The number on each statue (2–7)",
+            "每個雕像上的數字",
+        ),
+        # Burgundy card game: 5 typed as points for four kinds; the field wants the number of kinds
+        ("burgundy-cards", {"animal_kinds": "5"}, "at most 4. (Different animals (0–4): 2 kinds 1 point", "2 种 1 分"),
+    ],
+)
+def test_a_value_out_of_bounds_says_what_the_field_wants(
+    game_id: str, scores: dict, said_en: str, said_zh: str
+) -> None:
+    """Issue 28: a refused value says again what to type there (the field's help), in both languages."""
+    raw = {"players": [{"name": "Ann", "scores": scores}, {"name": "Bo"}]}
+    [problem] = [p for p in evaluate(game_id, raw)["problems"] if p["field"].startswith("players[0]")]
+    assert said_en in problem["en"]
+    assert said_zh in problem["zh"]

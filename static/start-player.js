@@ -1,0 +1,42 @@
+// Who starts: the setup checklist's fair random pick among the sheet's names (static/fair-pick.js), shown and kept
+// with the game's saved sheet (state.start), so a reload shows the same pick. Which games offer it, and whether the
+// source picks one player or shuffles an order, comes from content/<game>/aid.toml ([start_player]).
+import { randomBelow, shuffled } from "./fair-pick.js";
+import { playerCount } from "./sheet-inputs.js";
+import { save } from "./sheet-state.js";
+import { message } from "./site.js";
+
+const cleanName = (name) => String(name ?? "").trim().split(/\s+/).join(" ");
+
+/** The names typed in the sheet's columns for the current player count, or null when one is missing. */
+function sheetNames(game) {
+  const names = Array.from({ length: playerCount(game.section) }, (_, i) => cleanName(game.state.names[i]));
+  return names.every(Boolean) ? names : null;
+}
+
+/** Wire the pick of one game's checklist (game: play.js's controller); return the function that shows the kept pick. */
+export function setupStartPick(game) {
+  const box = game.section.querySelector(".start-pick");
+  if (!box) return () => {};
+  const out = box.querySelector(".start-picked");
+  const show = () => {
+    const start = game.state.start;
+    if (!start) out.replaceChildren();
+    else if (start.kind === "order") out.replaceChildren(message("start-order", { names: start.names.join(" → ") }));
+    else out.replaceChildren(message("start-picked", { names: start.names[0], count: start.from }));
+  };
+  box.querySelector("[data-action=pick-start]").addEventListener("click", () => {
+    const names = sheetNames(game);
+    if (!names) {
+      out.replaceChildren(message("start-names"));
+      return;
+    }
+    const kind = box.dataset.kind;
+    const picked = kind === "order" ? shuffled(names) : [names[randomBelow(names.length)]];
+    game.state.start = { kind, names: picked, from: names.length };
+    save(game.gameId, game.state);
+    show();
+  });
+  show();
+  return show;
+}
