@@ -543,33 +543,55 @@ def python_imports(paths: list[Path]) -> list[str]:
     return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names)
 
 
+def python_start_sources() -> tuple[list[str], list[str]]:
+    """The standard-library modules Python imports at start (scoring/ and the worker: in the snapshot), and those
+    only kept in the cut library (segno's, imported when a QR code is drawn; PyScript's Python package's)."""
+    start = python_imports([*sorted(SCORING.rglob("*.py")), STATIC / "worker.py"])
+    segno_files = [Path(segno.__file__).parent / name for name in SEGNO_FILES]
+    pyscript_files = sorted((NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript").glob("*.py"))
+    if not pyscript_files:
+        raise BuildError(f"{NODE}: PyScript's Python package (src/stdlib/pyscript) is missing; run 'npm ci'")
+    later = [name for name in python_imports([*segno_files, *pyscript_files]) if name not in start]
+    return start, later
+
+
+def python_start_cache() -> Path:
+    """Where the start-up files for the current Pyodide, tools, import list and scoring/ are cached."""
+    start, later = python_start_sources()
+    digest = hashlib.sha256((NODE / "pyodide" / "python_stdlib.zip").read_bytes())
+    tools = (TOOLS / "python_start.mjs", TOOLS / "stdlib_bytecode.py", TOOLS / "deterministic.mjs")
+    for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
+        digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
+    digest.update(" ".join([*start, "--", *later]).encode())
+    return CACHE / f"python-start-{digest.hexdigest()[:16]}"
+
+
+def make_python_start(target: Path) -> None:
+    """Run tools/python_start.mjs (fixed clock and seeded random numbers: the same inputs give the same bytes)."""
+    node = shutil.which("node")
+    tool = TOOLS / "python_start.mjs"
+    if node is None:
+        raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
+    target.mkdir(parents=True, exist_ok=True)
+    start, later = python_start_sources()
+    command = [node, "--import", (TOOLS / "deterministic.mjs").as_uri(), tool, NODE / "pyodide" / "python_stdlib.zip"]
+    command += [*(target / name for name in PYTHON_START_FILES), SCORING, *start, "--", *later]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+
+
 def prepare_python_start(out: Path) -> None:
     """Python's start-up files, made by Pyodide itself once per Pyodide version and import list (cached).
 
-    python_stdlib.zip replaces Pyodide's source-only library: the modules imported at start are bytecode.
+    python_stdlib.zip replaces Pyodide's standard library: only the modules the site's Python imports, as bytecode.
     python_snapshot.bin.gz is Python's memory once started with those modules and scoring/ imported
     (static/pyodide-start.mjs); a change to scoring/ makes a new one (static/worker.py checks the match).
     """
-    source = NODE / "pyodide" / "python_stdlib.zip"
-    tool = TOOLS / "python_start.mjs"
-    scoring = scoring_modules()
-    modules = python_imports([*scoring, STATIC / "worker.py"])
-    digest = hashlib.sha256(source.read_bytes())
-    for part in (tool, TOOLS / "stdlib_bytecode.py", NODE / "pyodide" / "pyodide.asm.wasm", *scoring):
-        digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
-    digest.update(" ".join(modules).encode())
-    cached = CACHE / f"python-start-{digest.hexdigest()[:16]}"
+    cached = python_start_cache()
     if not cached.is_dir():
-        node = shutil.which("node")
-        if node is None:
-            raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
         partial = CACHE / f"partial-{os.getpid()}"
-        partial.mkdir(parents=True, exist_ok=True)
-        names = [partial / name for name in PYTHON_START_FILES]
-        command = [node, tool, source, *names, SCORING, *modules]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+        make_python_start(partial)
         for stale in CACHE.glob("python-start-*"):
             shutil.rmtree(stale, ignore_errors=True)
         partial.replace(cached)

@@ -53,6 +53,8 @@ CORRECTIONS = (
     ),
 )
 """Reviewed corrections of OpenCC's output, applied after it (every entry keeps the text's length)."""
+TAIWAN_WORDS = {"二维码": "QR碼", "回车键": "Enter鍵"}
+"""The interface's words that s2twp leaves in mainland wording, as Taiwan says them (the rest of its text does)."""
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 NON_ASCII = re.compile(r"[^\x00-\x7f]+")
@@ -71,6 +73,9 @@ def convert(text: str, source: str, target: str, interface: bool = False) -> str
         raise ValueError(f"unknown script: {source!r} or {target!r}")
     if source == target or not CJK.search(text):
         return text
+    for phrase, right in TAIWAN_WORDS.items() if interface and target == "zh-Hant" else ():
+        if phrase in text:
+            return right.join(convert(piece, source, target, interface) for piece in text.split(phrase))
     for fix in CORRECTIONS:
         if fix.target == target and fix.phrase in text:
             return fix.right.join(convert(piece, source, target, interface) for piece in text.split(fix.phrase))

@@ -11,7 +11,8 @@ function whenParsed(work) {
   else work();
 }
 
-/** The status line at the top, and html[data-engine] for the note beside every grid (loading, slow, ready, failed). */
+/** The status line at the top, and html[data-engine] for the note beside every grid (loading, slow, ready, failed,
+ *  absent: offline and never downloaded). */
 function showState(state, error = null) {
   document.documentElement.dataset.engine = state;
   whenParsed(() => {
@@ -61,6 +62,18 @@ function pyscriptFrame() {
   });
 }
 
+/** Whether the failure is that the calculator was never downloaded: no network, and the offline copy (sw.js) holds
+ *  none of Pyodide. The sheet then says so and what to do, rather than that the browser cannot run it. */
+async function notDownloaded() {
+  if (navigator.onLine !== false) return false;
+  try {
+    const wasm = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
+    return !(await caches.match(wasm, { ignoreSearch: true }));
+  } catch {
+    return true;
+  }
+}
+
 let workerPromise = null;
 export function startWorker() {
   if (workerPromise) return workerPromise;
@@ -82,9 +95,9 @@ export function startWorker() {
       showState("ready");
       return worker.sync;
     })
-    .catch((error) => {
+    .catch(async (error) => {
       clearTimeout(slow);
-      showState("failed", error);
+      showState((await notDownloaded()) ? "absent" : "failed", error);
       console.error("calculator failed to start", error);
       throw error;
     });

@@ -1,11 +1,17 @@
-// Pyodide for PyScript's PyWorker, restored from the memory snapshot made at build time (tools/python_start.mjs), so
-// the work of starting Python is done once at build time rather than on every visit. PyScript imports this module
-// in place of pyodide.mjs (engine.js passes its URL as `version`) and calls its loadPyodide; the rest is Pyodide's.
+// Pyodide for PyScript's PyWorker, restored from the memory snapshot made at build time (tools/python_start.mjs) when
+// this browser holds it already, so the work of starting Python is done once at build time rather than on every
+// visit. A first visit starts Python normally: over a phone's link the snapshot's 6 MB cost more time than they save;
+// the service worker fetches it with the rest of the calculator after the first total, and later visits use it.
+// PyScript imports this module in place of pyodide.mjs (engine.js passes its URL as `version`) and calls its
+// loadPyodide; the rest is Pyodide's.
 import { loadPyodide as loadStock, version } from "../pyodide/pyodide.mjs";
 
 export { version };
 
 const indexURL = new URL("../pyodide/", import.meta.url).href;
+const SNAPSHOT = "python_snapshot.bin.gz";
+/** The offline copy's cache (static/sw.template.js). */
+const OFFLINE_CACHE = "table-companion-files";
 
 function joined(first, second) {
   const both = new Uint8Array(first.length + second.length);
@@ -16,10 +22,8 @@ function joined(first, second) {
 
 /** Python's memory from python_snapshot.bin.gz: the pages that are not all zeros (tools/python_start.mjs has the
  *  format), each written into place as it is unpacked. */
-async function snapshot() {
-  const name = "python_snapshot.bin.gz";
-  const response = await fetch(new URL(name, indexURL));
-  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+async function snapshot(response) {
+  const name = SNAPSHOT;
   const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
   let head = new Uint8Array(0);
   let memory = null;
@@ -58,9 +62,26 @@ async function snapshot() {
   return memory;
 }
 
-export async function loadPyodide(options) {
+/** The snapshot as the offline copy holds it (any build's: one made by another Pyodide fails to load and Python
+ *  starts normally; stale scoring modules in it are replaced by static/worker.py), or null. */
+async function heldSnapshot() {
   try {
-    return await loadStock({ ...options, indexURL, _loadSnapshot: snapshot() });
+    if (!self.caches || !(await caches.has(OFFLINE_CACHE))) return null;
+    const cache = await caches.open(OFFLINE_CACHE);
+    return (await cache.match(new URL(SNAPSHOT, indexURL).href, { ignoreSearch: true })) ?? null;
+  } catch (error) {
+    console.warn("the offline copy could not be read", error);
+    return null;
+  }
+}
+
+export async function loadPyodide(options) {
+  const held = await heldSnapshot();
+  if (!held) return loadStock({ ...options, indexURL });
+  try {
+    const python = await loadStock({ ...options, indexURL, _loadSnapshot: snapshot(held) });
+    console.debug("Python restored from the snapshot held offline");
+    return python;
   } catch (error) {
     console.warn("Python snapshot not used; starting Python from scratch.", error);
     return loadStock({ ...options, indexURL });

@@ -4,9 +4,13 @@ import { keys, readChoice, writeChoice } from "./storage.js";
 
 const article = document.querySelector(".rules, .aid");
 const buttons = document.querySelectorAll(".view-switch [data-view]");
-function show(view) {
+/** Show both languages or one (for now: a choice of the page's, not the reader's, is not remembered). */
+function present(view) {
   article.dataset.view = view;
   for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.view === view));
+}
+function show(view) {
+  present(view);
   writeChoice(keys.rulesView, view);
 }
 for (const b of buttons) b.addEventListener("click", () => show(b.dataset.view));
@@ -16,10 +20,7 @@ const saved = readChoice(keys.rulesView);
 const narrow = matchMedia("(max-width: 44rem)");
 const uiView = () => (document.documentElement.classList.contains("ui-en") ? "en" : "zh");
 if (["both", "zh", "en"].includes(saved)) show(saved);
-else if (narrow.matches) {
-  article.dataset.view = uiView();
-  for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.view === article.dataset.view));
-}
+else if (narrow.matches) present(uiView());
 
 // A jump from the contents lands on the reader's language: with both languages stacked, on that language's column.
 document.querySelector(".toc")?.addEventListener("click", (event) => {
@@ -64,7 +65,10 @@ function highlight(words) {
       marks.push(mark);
     }
   }
-  const first = marks.find((m) => m.offsetParent !== null);
+  const shown = (m) => m.offsetParent !== null;
+  // A search's words found only in the language not shown (a Chinese search, the English view): show that language.
+  if (marks.length && !marks.some(shown)) present(marks[0].closest(".col.en") ? "en" : "zh");
+  const first = marks.find(shown);
   if (first) first.scrollIntoView({ block: "center" });
   document.body.dataset.highlighted = String(marks.length);
 }
@@ -80,4 +84,31 @@ for (const term of document.querySelectorAll(".term")) {
   const reset = () => delete term.dataset.dismissed;
   term.addEventListener("blur", reset);
   term.addEventListener("mouseleave", reset);
+}
+
+// "↑ Contents" floats at the bottom right, over the text: it steps away while the reader reads on down the page, and
+// comes back on a scroll up (looking for something else), at the end of the page, and after a jump (to jump back).
+const toContents = document.querySelector(".to-contents");
+let lastY = scrollY;
+let jumpedAt = -Infinity;
+const opening = performance.now() + 1000; // the page's own scrolls as it opens (to a section, to a search's words)
+function placeToContents() {
+  const jumping = performance.now() - jumpedAt < 600;
+  if (performance.now() < opening && !jumping) {
+    toContents.toggleAttribute("data-away", scrollY > 0);
+    lastY = scrollY;
+    return;
+  }
+  const atEnd = scrollY + innerHeight >= document.documentElement.scrollHeight - 8;
+  toContents.toggleAttribute("data-away", scrollY > lastY && !atEnd && !jumping);
+  lastY = scrollY;
+}
+function jumped() {
+  jumpedAt = performance.now();
+  toContents.removeAttribute("data-away");
+}
+if (toContents) {
+  addEventListener("scroll", placeToContents, { passive: true });
+  addEventListener("hashchange", jumped);
+  document.querySelector(".toc")?.addEventListener("click", jumped, { capture: true });
 }

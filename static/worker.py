@@ -2,7 +2,11 @@
 
 import hashlib
 import json
+import random
 import sys
+
+# Every snapshot of a build starts Python with the same random state (tools/deterministic.mjs): draw a fresh one.
+random.seed()
 
 
 def _forget_scoring_unlike_its_files():

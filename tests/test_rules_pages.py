@@ -159,6 +159,14 @@ def test_rules_page_keeps_every_columns_text_and_marks(built_site: Path, snapsho
         assert built[where]["marks"] == column["marks"], f"{game} {where}: marks differ"
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_term_is_marked_once_per_section(built_site: Path, game: str) -> None:
+    """content/FORMAT.md: the first use of each term in every section is marked, and only that one."""
+    for where, column in outlines(built_site)[game]["columns"].items():
+        refs = [mark.rpartition("aria-describedby=")[2] for mark in column["marks"] if mark.startswith("term ")]
+        assert len(refs) == len(set(refs)), f"{game} {where}: a term marked twice"
+
+
 def test_outline_sees_every_column_and_mark_kind(snapshot: dict) -> None:
     langs = {where.split()[1] for page in snapshot.values() for where in page["columns"]}
     assert langs == {"zh-Hans", "zh-Hant", "en"}

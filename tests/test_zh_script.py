@@ -112,7 +112,9 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     # after the game (issue 20): statistics, names, links, keeping the history
     "上点浏览器菜单→“安装应用”或“添加到主屏幕”。": "上點瀏覽器選單→“安裝應用”或“新增到主螢幕”。",
     "分享链接": "分享連結",
-    "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。": "另一部手機（之前開啟過本站一次即可，不需要網路）用相機掃描這個二維碼，就能看到這局的結果並存入它的歷史記錄。",
+    "显示二维码（给另一部手机）": "顯示QR碼（給另一部手機）",
+    "结果的二维码": "結果的QR碼",
+    "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。": "另一部手機（之前開啟過本站一次即可，不需要網路）用相機掃描這個QR碼，就能看到這局的結果並存入它的歷史記錄。",
     "名字合并表中的一项无法读取，已忽略：": "名字合併表中的一項無法讀取，已忽略：",
     "名字合并表格式错误，已忽略。": "名字合併表格式錯誤，已忽略。",
     "复制链接（给另一部手机）": "複製連結（給另一部手機）",
@@ -179,6 +181,7 @@ def test_each_reviewed_correction_of_opencc_holds(fix: zh_script.Correction) -> 
         ("rules/burgundy-cards/index.html", "計分項目", "計分專案"),  # a source's wording stays the source's
         ("rules/palais-royal/index.html", "這些格裡的", "這些格里的"),
         ("play/index.html", "螢幕常亮", "屏幕常亮"),  # the interface speaks Taiwan's words
+        ("play/index.html", "Enter鍵橫向移動", "回車鍵"),
         ("play/index.html", "搜尋規則", "搜索規則"),
         ("search/index.html", "搜尋需要 JavaScript", "搜索需要 JavaScript"),
         ("index.html", "顯示設定", "顯示設置"),
@@ -191,6 +194,12 @@ def test_traditional_pages_keep_source_wording_and_use_taiwan_words_for_the_inte
     if not page.startswith("rules/"):  # interface words read the same in both scripts: look at the Traditional only
         html = " ".join(re.findall(r'lang="zh-Hant">([^<]*)<', html) + re.findall(r'data-zh-hant="([^"]*)"', html))
     assert right in html and wrong not in html
+
+
+def test_the_run_time_table_says_qr_code_as_taiwan_does(built_site: Path) -> None:
+    table = json.loads((built_site / "static" / "zh-script.json").read_text(encoding="utf-8"))["zh-Hant"]
+    written = " ".join(table.values())
+    assert "QR碼" in written and "二維碼" not in written
 
 
 def test_table_replaces_the_longest_key_first() -> None:

@@ -1,6 +1,6 @@
 // Prepares Python's start in the browser, inside the pinned Pyodide under Node.js (so the bytecode and memory match
 // the browser's CPython exactly):
-// 1. the standard library with the modules imported at start as bytecode (tools/stdlib_bytecode.py);
+// 1. the standard library cut to the modules the site's Python imports, as bytecode (tools/stdlib_bytecode.py);
 // 2. a memory snapshot of Python started on that library with those modules and the scoring package
 //    imported (from SCORING_DIR, where PyScript puts its files in the browser: /home/pyodide/scoring). Each scoring
 //    module records the SHA-256 of its source, so static/worker.py can tell whether the files served with the page
@@ -8,27 +8,32 @@
 //    zeros; the file leaves them out (static/pyodide-start.mjs puts the rest back in place), so the browser unpacks
 //    half as much. Format, gzipped: "TCSNAP1\n", then little-endian u32s: memory length, page size, count of pages
 //    kept, each kept page's index (ascending); then the kept pages' bytes in that order (the last page may be short).
-// Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP TARGET_SNAPSHOT SCORING_DIR MODULE...
+// Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
+// Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP TARGET_SNAPSHOT SCORING_DIR START_MODULE... -- MODULE...
+// (START_MODULEs are imported in the snapshot; the MODULEs after "--" are only kept in the cut library).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
-const [source, library, snapshot, scoring, ...modules] = process.argv.slice(2);
+const [source, library, snapshot, scoring, ...names] = process.argv.slice(2);
+const split = names.includes("--") ? names.indexOf("--") : names.length;
+const modules = names.slice(0, split);
+const libraryModules = [...modules, ...names.slice(split + 1)];
+const env = { PYTHONHASHSEED: "0" };
 
-const compiler = await loadPyodide();
+const compiler = await loadPyodide({ env });
 compiler.FS.writeFile("/tmp/source.zip", readFileSync(source));
-compiler.globals.set("MODULES", compiler.toPy(modules));
+compiler.globals.set("MODULES", compiler.toPy(libraryModules));
 compiler.runPython(readFileSync(new URL("./stdlib_bytecode.py", import.meta.url), "utf8"));
 writeFileSync(library, compiler.FS.readFile("/tmp/target.zip"));
 
-const python = await loadPyodide({ stdLibURL: library, _makeSnapshot: true });
+const python = await loadPyodide({ stdLibURL: library, _makeSnapshot: true, env });
 python.runPython(modules.map((name) => `import ${name}`).join("\n"));
-// Every module of the package and its subpackages (core/, games/), at the same paths below /home/pyodide/scoring.
-const files = readdirSync(scoring, { recursive: true });
-for (const name of files.filter((n) => n.endsWith(".py") && !n.includes("__pycache__"))) {
-  python.FS.mkdirTree(dirname(`/home/pyodide/scoring/${name}`));
-  python.FS.writeFile(`/home/pyodide/scoring/${name}`, readFileSync(join(scoring, name)));
+for (const name of readdirSync(scoring, { recursive: true }).filter((n) => n.endsWith(".py")).sort()) {
+  const target = `/home/pyodide/scoring/${name}`;
+  python.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+  python.FS.writeFile(target, readFileSync(join(scoring, name)));
 }
 python.runPython(`
 import hashlib, importlib, os, pkgutil, sys

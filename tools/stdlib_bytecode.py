@@ -1,9 +1,12 @@
-"""Inside Pyodide: rewrite its standard-library zip with the modules Python imports at start as bytecode.
+"""Inside Pyodide: the standard library cut to the modules the site's Python imports, as bytecode, stored.
 
-Pyodide ships the standard library as source only, so every start compiles the ~150 modules it
-imports (its own start, PyScript's and the scoring package's) before it can compute anything.
-Bytecode compiled here by the same CPython loads directly; every other module stays source.
-MODULES (set by python_start.mjs) names the modules the site's Python imports.
+Pyodide ships the whole standard library as source in a zip of deflated members (2.5 MB that no host can
+compress further). The worker needs a fraction of it: Pyodide's and PyScript's own start, and what `scoring/`,
+`static/worker.py` and segno import (MODULES, set by python_start.mjs: every import statement in those files,
+found by `ast` in build.py, and followed here by importing them). Those modules are written compiled by this same
+CPython (unchecked hash-based `.pyc`, loaded without compiling), every other module is left out, and members are
+stored uncompressed so that the host's brotli compresses the whole file. tests/test_stdlib_cut.py runs scoring
+with every module outside the cut refused.
 """
 
 import importlib
@@ -18,7 +21,7 @@ FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 HEADER = importlib.util.MAGIC_NUMBER + (0b01).to_bytes(4, "little") + bytes(8)
 
 
-def imported_at_start(modules: list[str]) -> set[str]:
+def imported(modules: list[str]) -> set[str]:
     """Archive paths (e.g. 'json/decoder.py') of every module loaded once the named ones are imported."""
     for name in modules:
         importlib.import_module(name)
@@ -32,18 +35,15 @@ def imported_at_start(modules: list[str]) -> set[str]:
     return paths
 
 
-def rewrite(source: str, target: str, compiled: set[str]) -> None:
-    """Copy the archive, replacing each compiled module's source by its bytecode."""
-    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
-        for info in old.infolist():
-            data = old.read(info)
-            if info.filename in compiled:
-                code = compile(data, f"{ARCHIVE}/{info.filename}", "exec", dont_inherit=True)
-                entry = zipfile.ZipInfo(info.filename + "c", FIXED_TIME)
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                new.writestr(entry, HEADER + marshal.dumps(code))
-            else:
-                new.writestr(info, data)
+def rewrite(source: str, target: str, kept: set[str]) -> None:
+    """Write the kept modules of the archive as bytecode, stored, in name order; leave every other member out."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as new:
+        for name in sorted(kept):
+            code = compile(old.read(name), f"{ARCHIVE}/{name}", "exec", dont_inherit=True)
+            entry = zipfile.ZipInfo(name + "c", FIXED_TIME)
+            entry.compress_type = zipfile.ZIP_STORED
+            entry.external_attr = 0o644 << 16
+            new.writestr(entry, HEADER + marshal.dumps(code))
 
 
-rewrite("/tmp/source.zip", "/tmp/target.zip", imported_at_start(MODULES))  # noqa: F821 (set by python_start.mjs)
+rewrite("/tmp/source.zip", "/tmp/target.zip", imported(MODULES))  # noqa: F821 (set by python_start.mjs)

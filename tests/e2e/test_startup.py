@@ -1,47 +1,86 @@
-"""play/'s start-up: Python is restored from the build's memory snapshot, and starts without it if it is unusable."""
+"""play/'s start-up: a first visit starts Python normally; later ones restore the build's memory snapshot held
+offline, and start without it if it is unusable."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.conftest import ROOT
-from tests.e2e.playpage import VIEWPORTS, Play, frames_drawn, site_context
+from tests.e2e.playpage import VIEWPORTS, Play, frames_drawn, site_context, wait_until_offline_ready
 
 pytestmark = pytest.mark.e2e
 GAME = "burgundy-cards"
 
 
-def start_and_score(browser: Browser, url: str, break_snapshot: bool) -> tuple[list[str], list[str]]:
-    """Open the score sheet, type one value, wait for Python's total; the page's requests and console warnings."""
+def score_once(page: Page, url: str) -> None:
+    """Open the score sheet, type one value, wait for Python's total."""
+    play = Play(page, url, GAME).open("score")
+    play.fill("estate_sets", 0, 5)
+    expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("5", timeout=60_000)
+    play.wait_ready()
+
+
+def watched(page: Page) -> tuple[list[str], list[str]]:
+    """The page's requests (its workers' included) and console messages from now on."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    messages: list[str] = []
+    page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
+    return requested, messages
+
+
+# In the page: every stored copy of the snapshot in the offline copy replaced by bytes that are not one.
+BREAK_HELD_SNAPSHOT = """async () => {
+  const cache = await caches.open("table-companion-files");
+  let broken = 0;
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname.endsWith("/python_snapshot.bin.gz")) {
+      await cache.put(request, new Response("not a snapshot"));
+      broken += 1;
+    }
+  }
+  return broken;
+}"""
+
+
+def test_a_first_visit_starts_python_without_the_snapshot(browser: Browser, site_server) -> None:
+    """Over a phone's link the snapshot costs more than it saves: a first visit neither waits for it nor fetches it."""
     with site_context(browser, VIEWPORTS["phone"]) as context:
-        if break_snapshot:
-            context.route("**/python_snapshot.bin.gz", lambda route: route.fulfill(body=b"not a snapshot"))
         page = context.new_page()
-        requested: list[str] = []
-        page.on("request", lambda request: requested.append(request.url))
-        warnings: list[str] = []
-        page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
-        play = Play(page, url, GAME).open("score")
-        play.fill("estate_sets", 0, 5)
-        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("5", timeout=60_000)
-        play.wait_ready()
-        return requested, warnings
+        requested, messages = watched(page)
+        score_once(page, site_server.url)
+        assert f"{site_server.url}pyodide/python_stdlib.zip" in requested
+        assert f"{site_server.url}pyodide/python_snapshot.bin.gz" not in requested
+        assert not [m for m in messages if "snapshot" in m]
 
 
-def test_python_starts_from_the_snapshot(browser: Browser, site_server) -> None:
-    requested, warnings = start_and_score(browser, site_server.url, break_snapshot=False)
-    assert f"{site_server.url}pyodide/python_snapshot.bin.gz" in requested
-    assert f"{site_server.url}pyodide/python_stdlib.zip" in requested
-    assert not [w for w in warnings if "snapshot" in w]
+def test_a_returning_visit_starts_from_the_snapshot_held_offline(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        score_once(page, site_server.url)
+        wait_until_offline_ready(page)
+        page.close()
+        page = context.new_page()
+        _, messages = watched(page)
+        score_once(page, site_server.url)
+        assert [m for m in messages if "Python restored from the snapshot" in m]
+        assert not [m for m in messages if "Python snapshot not used" in m]
 
 
 def test_an_unusable_snapshot_only_costs_time(browser: Browser, site_server) -> None:
-    requested, warnings = start_and_score(browser, site_server.url, break_snapshot=True)
-    assert f"{site_server.url}pyodide/python_snapshot.bin.gz" in requested
-    assert [w for w in warnings if "Python snapshot not used" in w]
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        score_once(page, site_server.url)
+        wait_until_offline_ready(page)
+        assert page.evaluate(BREAK_HELD_SNAPSHOT) == 1
+        page.close()
+        page = context.new_page()
+        _, messages = watched(page)
+        score_once(page, site_server.url)
+        assert [m for m in messages if "Python snapshot not used" in m]
 
 
 def wait_for_held(page: Page, held: list[Route], count: int) -> None:
@@ -105,29 +144,58 @@ def test_nothing_moves_while_python_starts(browser: Browser, site_server, viewpo
         assert sum(shifts) < 0.1, shifts
 
 
+# In the page: the offline copy's stored file whose path ends so, replaced by this text; how many were replaced.
+REPLACE_HELD_FILE = """async ([ending, text]) => {
+  const cache = await caches.open("table-companion-files");
+  let replaced = 0;
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname.endsWith(ending)) {
+      await cache.put(request, new Response(text, { headers: { "Content-Type": "text/x-python" } }));
+      replaced += 1;
+    }
+  }
+  return replaced;
+}"""
+
+
+def held_offline(context: BrowserContext, url: str) -> None:
+    """A first visit to play/ that leaves the calculator, snapshot included, in the offline copy."""
+    page = context.new_page()
+    score_once(page, url)
+    wait_until_offline_ready(page)
+    page.close()
+
+
 def test_scoring_files_unlike_the_snapshot_are_imported_afresh(browser: Browser, site_server) -> None:
     """The snapshot has scoring/ imported; served files that differ from it (a mixed-up cache) win over it."""
     source = (ROOT / "scoring" / "games" / "burgundy_cards.py").read_text(encoding="utf-8")
     changed = source.replace("ANIMAL_KIND_POINTS = (0, 0, 1, 2, 4)", "ANIMAL_KIND_POINTS = (0, 0, 1, 2, 40)")
     assert changed != source
     with site_context(browser, VIEWPORTS["phone"]) as context:
-        context.route("**/py/scoring/games/burgundy_cards.py", lambda route: route.fulfill(body=changed))
+        held_offline(context, site_server.url)
+        page = context.new_page()
+        page.goto(f"{site_server.url}play/", wait_until="commit")
+        assert page.evaluate(REPLACE_HELD_FILE, ["/py/scoring/games/burgundy_cards.py", changed]) == 1
         page = context.new_page()
         said: list[str] = []
         page.on("console", lambda message: said.append(message.text))
         play = Play(page, site_server.url, GAME).open("score")
         play.fill("animal_kinds", 0, 4)
-        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("40", timeout=60_000)
+        # 5 for the estate sets typed on the first visit (kept) and 40 for the four animal kinds by the changed rule.
+        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("45", timeout=60_000)
+        assert [line for line in said if "Python restored from the snapshot" in line]
         assert [line for line in said if "differs from the Python snapshot" in line]
 
 
 def test_the_snapshot_holds_the_scoring_package_as_built(browser: Browser, site_server) -> None:
     """Served files equal to the snapshot's: nothing is imported again (the console says nothing of it)."""
     with site_context(browser, VIEWPORTS["phone"]) as context:
+        held_offline(context, site_server.url)
         page = context.new_page()
         said: list[str] = []
         page.on("console", lambda message: said.append(message.text))
         play = Play(page, site_server.url, GAME).open("score")
         play.fill("animal_kinds", 0, 4)
-        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("4", timeout=60_000)
+        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("9", timeout=60_000)  # 5 + 4
+        assert [line for line in said if "Python restored from the snapshot" in line]
         assert not [line for line in said if "differs from the Python snapshot" in line]

@@ -1,0 +1,29 @@
+"""A page's outline as a screen reader and Lighthouse read it, on a phone (issue 28, point 14)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.playpage import site_context
+
+pytestmark = pytest.mark.e2e
+
+HEADINGS = """() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+    .filter((h) => h.getClientRects().length > 0)
+    .map((h) => [Number(h.tagName[1]), h.textContent.trim().slice(0, 30)])"""
+
+
+@pytest.mark.parametrize("path", ["", "play/", "rules/bruges/", "search/"])
+def test_headings_step_down_one_level_at_a_time_on_a_phone(browser: Browser, site_server, path: str) -> None:
+    """On a phone the score sheet's h3 was display: none, leaving "Ranking" (h4) under the game's h2."""
+    phone = {"width": 390, "height": 844}
+    with site_context(browser, phone, is_mobile=True, has_touch=True) as context:
+        page = context.new_page()
+        page.goto(f"{site_server.url}{path}")
+        expect(page.locator("h1").first).to_be_attached()
+        shown = page.evaluate(HEADINGS)
+        jumps = [(a, b) for a, b in itertools.pairwise(shown) if b[0] > a[0] + 1]
+        assert shown and jumps == [], f"{path or 'home'}: headings skip a level: {jumps}"

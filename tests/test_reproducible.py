@@ -1,0 +1,19 @@
+"""Two builds of one commit give the same Python start-up files (so a deploy republishes unchanged files unchanged).
+
+The memory snapshot is the one file that used to differ (times and random state in Python's memory): here the tool
+runs once more from nothing and its files are compared with the build's. This costs one run of
+tools/python_start.mjs (about 20 s on a quiet machine, 60–90 s at a load average of 20).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import build
+
+
+def test_the_start_up_files_are_made_the_same_way_twice(built_site: Path, tmp_path: Path) -> None:
+    build.make_python_start(tmp_path)
+    for name in build.PYTHON_START_FILES:
+        again = (tmp_path / name).read_bytes()
+        assert again == (built_site / "pyodide" / name).read_bytes(), f"{name} differs between two runs"
