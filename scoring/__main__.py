@@ -193,7 +193,7 @@ def _read(path: str) -> bytes:
 def _text(content: bytes, what: str) -> str:
     """A sheet file's text: UTF-8, a byte-order mark allowed (as a history file, history.read_file)."""
     try:
-        return content.decode("utf-8-sig")
+        return content.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise SheetError(what, Text("不是 UTF-8 文本。", "not UTF-8 text.")) from None
 

@@ -333,7 +333,7 @@ def read_file(content: str | bytes) -> History:
     it is, without its mark."""
     if isinstance(content, bytes):
         try:
-            content = content.decode("utf-8-sig")
+            content = content.decode("utf-8")  # its mark removed below (no utf-8-sig codec in the cut library)
         except UnicodeDecodeError:
             return _file_error(
                 "文件不是 UTF-8 文本，不是本站的历史记录。", "the file is not UTF-8 text: not a history from this site."

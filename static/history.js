@@ -243,7 +243,7 @@ export class HistoryView {
 
   async refresh() {
     const answer = await this.store.checked();
-    if (answer.notStarted) return report(this.problems, { zh: "现在无法显示历史记录：", en: "The history cannot be shown now:" }, answer.problems);
+    if (answer.notStarted) return report(this.section.querySelector(".problems"), { zh: "现在无法显示历史记录：", en: "The history cannot be shown now:" }, answer.problems);
     this.render(answer.records);
   }
 

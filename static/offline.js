@@ -28,12 +28,14 @@ async function ask(type, data = {}) {
   const answer = new Promise((resolve) => {
     channel.port1.onmessage = (event) => resolve(event.data);
   });
+  // The reader's choice to keep the calculator, remembered here too: deleting the caches deletes the worker's marker.
+  // Only the choice itself changes it: an answer that arrives after the caches were deleted must not forget it.
+  if (type === "keep-python") write(keys.offlinePython, "1");
   registration.active.postMessage({ ...data, type }, [channel.port2]);
   const state = await answer;
   if (state.error) throw new Error(state.error);
-  // The reader's choice to keep the calculator, remembered here too: deleting the caches deletes the worker's marker.
-  if (state.python.wanted) write(keys.offlinePython, "1");
-  else remove(keys.offlinePython);
+  if (type === "free-python") remove(keys.offlinePython);
+  else if (state.python.wanted) write(keys.offlinePython, "1");
   return state;
 }
 

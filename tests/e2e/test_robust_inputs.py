@@ -112,7 +112,7 @@ def test_a_file_with_a_byte_order_mark_is_imported_and_merged_names_are_said(
         import_file(page, file)
         status = page.locator(".history-status")
         expect(status).to_have_text(
-            "Imported 1 games; 0 were already in the history; 0 records could not be read.",
+            "Imported 1 game; 0 were already in the history; 0 records could not be read.",
             use_inner_text=True,
             timeout=60_000,
         )

@@ -51,6 +51,11 @@ def test_deleted_caches_are_filled_again_on_the_next_visit(tab: Tab) -> None:
     play.open_tool(tab, "tuscany")
     play.wait_ready(tab)
     wait_stored(tab, 0, 0)  # play/ keeps the calculator: both tiers
+    tab.wait(  # and the page has its answer: the reader's choice is remembered where deleted caches cannot take it
+        "() => document.querySelector('[data-offline-tier=\"python\"]')?.dataset.stored === 'true'"
+        " && localStorage.getItem('tc:offline-python') === '1'",
+        what="the page's offline panel showing the calculator kept",
+    )
     tab.js(DELETE_CACHES)  # a fetch being answered may open the cache again, empty
     state = tab.js(STATUS)
     assert state["light"]["stored"] == 0 and state["python"]["stored"] == 0, state
