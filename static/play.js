@@ -12,7 +12,7 @@ import { setupShare } from "./share.js";
 import { showFigure } from "./figure.js";
 import { afterCalculator } from "./offline.js";
 import { loadScripts } from "./zh.js";
-import { knownNames, load, parseState, readState, replaceState, save } from "./sheet-state.js";
+import { fieldName, knownNames, load, parseState, readState, save, takeIn } from "./sheet-state.js";
 import {
   aboutTyped, collect, followSums, hasScores, inputKey, optionsOf, playerCount, setTyped, setupFlow, setupNamePicks, showSums,
   toolOf, typedEarly, typedNow, typedValue,
@@ -276,9 +276,18 @@ function onOtherTab(game, event) {
     save(game.gameId, game.state);
     return;
   }
-  replaceState(game.state, data);
+  const raced = takeIn(game.gameId, game.state, data, editedHere(game));
   game.refresh();
   game.section.querySelector(".sync-state").hidden = false;
+  if (raced) save(game.gameId, game.state); // its write lacked an edit made here at the same moment
+}
+
+/** The field being typed in here (it stays as typed when another tab writes), as takeIn names fields. */
+function editedHere(game) {
+  const el = document.activeElement;
+  if (el && game.sheet.contains(el) && el.matches("[data-role=note]")) return ["note"]; // sheet-extras.js's note
+  if (!el || !game.section.contains(el) || !el.matches("[data-tool] [data-field]")) return [];
+  return [fieldName(el, inputKey(toolOf(el), el))];
 }
 
 function listen(game) {
