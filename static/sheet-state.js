@@ -20,6 +20,8 @@ function isState(data) {
     isObject(data.values) && Object.values(data.values).every(isText) &&
     isObject(data.ticks) && Object.values(data.ticks).every((t) => Array.isArray(t) && t.every(Number.isInteger)) &&
     (data.saved === undefined || typeof data.saved === "string") &&
+    (data.started === undefined || typeof data.started === "string") &&
+    (data.note === undefined || typeof data.note === "string") &&
     (data.changed === undefined || (Array.isArray(data.changed) && data.changed.every((f) => typeof f === "string"))) &&
     (data.start === undefined || isStart(data.start))
   );
@@ -143,7 +145,7 @@ export const isKept = (key, kept) => kept.has(key.split("|")[1]) && key.split("|
  *  said otherwise) the same players in the same seats. */
 export function clearedState(state, kept, keepPlayers) {
   const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => isKept(key, kept)));
-  const { saved, start, ...rest } = state; // a new game picks its start player afresh
+  const { saved, start, started, note, ...rest } = state; // a new game picks its start player afresh, has its own clock and note
   return { ...rest, names: keepPlayers ? state.names : [], values, ticks: {} };
 }
 
