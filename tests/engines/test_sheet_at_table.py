@@ -480,9 +480,9 @@ def quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
     # are missing, not 0; no winner is named yet.
     said = answer(game, page_sheet(game, list(zip(("小明", "Ann"), typed, strict=True))))
     kinds = [(p["field"], p.get("kind")) for p in said["problems"]]
-    assert kinds == [("table.edges[0]", None), ("table.edges[1][0]", "missing")], said["problems"]
+    assert kinds == [("table.edge_tie_rule", "choice"), ("table.edges[1][0]", "missing")], said["problems"]
     problems_are(tab, game, said)
-    needed = "(css) => [...document.querySelectorAll(css + ' [data-needed=true]')].map((el) => `table.edges[${el.dataset.entry}][${el.dataset.part}]`)"
+    needed = "(css) => [...document.querySelectorAll(css + ' [data-field=edges][data-needed=true]')].map((el) => `table.edges[${el.dataset.entry}][${el.dataset.part}]`)"
     settle(tab, needed, said["problems"][1]["fields"], form, what="the blank points outlined")
     assert tab.js("(css) => document.querySelectorAll(css + ' .ranking li').length", form) == 0, tab.engine
     edges = [[6, 3], [5, 2], [4, 2], [3, 1]]
@@ -493,7 +493,7 @@ def quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
     seats = list(zip(("小明", "Ann"), typed, strict=True))
     sheet = page_sheet(game, seats, table)
     said = answer(game, sheet)
-    assert [p["field"] for p in said["problems"]] == ["table.edges[0]"], said["problems"]  # the premise: an edge tie
+    assert [p["field"] for p in said["problems"]] == ["table.edge_tie_rule"], said["problems"]  # premise: an edge tie
     problems_are(tab, game, said)
     choice = f"{form} .problems li select.choice-here"
     tab.wait(
