@@ -12,6 +12,7 @@ from typing import NoReturn
 from . import GAMES, get_game
 from .api import score_json, setup_json
 from .core import SheetError, Text
+from .extras import duration_text
 from .history import History, read_file, to_csv
 from .nesting import read_json
 from .players import renamed
@@ -150,7 +151,12 @@ def _history(text: bytes, as_csv: bool) -> int:
     for record in history.records:
         places = ", ".join(f"{p['name']} {'–' if p['total'] is None else p['total']}" for p in record["players"])
         why = record["players"][0]["decided_by"]["en"]
-        print(f"{record['saved']}  {record['game_name']['en']}: {', '.join(record['winners'])} won. {why} ({places})")
+        took = f" Took {duration_text(record['duration']).en}." if "duration" in record else ""
+        print(
+            f"{record['saved']}  {record['game_name']['en']}: {', '.join(record['winners'])} won. {why} ({places}){took}"
+        )
+        if "note" in record:
+            print("    Note: " + record["note"].replace("\n", "\n          "))
     return 0
 
 
@@ -170,6 +176,7 @@ def _stats(text: bytes, raw_filters: dict[str, str | None], as_json: bool) -> in
             f"{title}: {block['games']} games; average margin of victory {margin}; shared first {block['shared_first']}; "
             f"first place decided by a tie-breaker {block['tie_breaks']}"
             + "".join(f" ({t['en']}: {t['count']})" for t in block.get("tie_breakers", []))
+            + _took(block.get("duration"))
         )
         for p in block["players"]:
             average = "–" if p["average"] is None else p["average"]
@@ -180,6 +187,15 @@ def _stats(text: bytes, raw_filters: dict[str, str | None], as_json: bool) -> in
     for note in figures["notes"]:
         print(note["en"])
     return 0
+
+
+def _took(figures: dict | None) -> str:
+    """A game's durations in the statistics' text: the average and the longest of the games timed."""
+    if not figures or not figures["timed"]:
+        return ""
+    return (
+        f"; {figures['timed']} timed: average {figures['average_text']['en']}, longest {figures['longest_text']['en']}"
+    )
 
 
 def _read(path: str) -> bytes:

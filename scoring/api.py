@@ -25,6 +25,7 @@ from .core import (
     summary,
     sums_in,
 )
+from .extras import TOO_LONG_AGO, duration_between, duration_text, note_of
 from .history import (
     History,
     document,
@@ -36,6 +37,7 @@ from .history import (
     read_stored,
     seal_of,
     sealed,
+    timestamp,
     to_csv,
 )
 from .players import merged_names, rename, renamed, separate
@@ -206,8 +208,13 @@ def _history_answer(history: History, shown: bool = True, **extra: Any) -> dict[
     _held.clear()
     _held[f"@{seal}"] = History(history.records, history.names, head=history.head)
     answer = {"ok": history.error is None, "problems": [p.as_dict() for p in history.problems], "stored": stored}
-    listed = {"records": history.records, "names": history.names}
+    listed = {"records": history.records, "names": history.names, "durations": _durations(history.records)}
     return {**answer, **listed, **extra} if shown else {**answer, **extra}
+
+
+def _durations(records: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+    """How long each timed game took, as the history list shows it (by record id)."""
+    return {r["id"]: duration_text(r["duration"]).as_dict() for r in records if "duration" in r}
 
 
 def history_view(stored: Stored) -> dict[str, Any]:
@@ -231,16 +238,37 @@ def _on_sound_history(
     return call
 
 
-@_on_sound_history
-def history_add(history: History, game_id: str, sheet: object, saved: str) -> dict[str, Any]:
-    """Add a final sheet to the stored history; problems (naming the field) when it is not final."""
+def _extras(raw: object, saved: str) -> tuple[str | None, int | None, list[Text]]:
+    """The note and the duration a sheet is saved with, from the page's {started, note}: SheetError for a note that
+    cannot be kept (the user can change it); a start that gives no duration is only said (`notices`)."""
+    if raw is None:
+        return None, None, []
+    if not isinstance(raw, dict):
+        raise SheetError("extras", Text("备注和开始时间格式错误。", "the note and start time must be an object."))
+    note = note_of(raw.get("note"))
+    if raw.get("started") is None:
+        return note, None, []
     try:
-        record = make_record(game_id, sheet, saved)
+        duration = duration_between(timestamp(raw["started"], "started"), timestamp(saved))
+    except SheetError:
+        unread = Text("开始时间无法识别，因此没有记录用时。", "No duration kept: the start time could not be read.")
+        return note, None, [unread]
+    return note, duration, [] if duration is not None else [TOO_LONG_AGO]
+
+
+@_on_sound_history
+def history_add(history: History, game_id: str, sheet: object, saved: str, extras: object = None) -> dict[str, Any]:
+    """Add a final sheet to the stored history, with its note and duration (extras: the page's {started, note});
+    problems (naming the field) when it is not final or its note is too long."""
+    try:
+        note, duration, notices = _extras(extras, saved)
+        record = make_record(game_id, sheet, saved, note, duration)
     except SheetError as error:
         return _refused(error)
     records, added = merge(history.records, [record])
     answer = _history_answer(History(records, history.names), shown=False)
-    return {**answer, "record": record, "added": added, "count": len(records)}
+    told = [n.as_dict() for n in notices]
+    return {**answer, "record": record, "added": added, "count": len(records), "notices": told}
 
 
 @_on_sound_history

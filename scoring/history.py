@@ -30,6 +30,7 @@ from .core import (
     score_sheet,
     sum_text,
 )
+from .extras import clock, duration_of, kept_extras, note_of
 from .nesting import too_deep
 from .players import people, read_names
 from .shapes import head_shaped, names_shaped, record_shaped
@@ -53,6 +54,8 @@ CSV_COLUMNS = (
     "reason_zh",
     "reason_en",
     "record",
+    "duration",
+    "note",
 )
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A spreadsheet runs a cell that starts with one of these as a formula."""
@@ -89,6 +92,8 @@ class History:
     """One identity per player: a name's key to the name shown (players.py)."""
     skipped: list[SheetError] = field(default_factory=list)
     recomputed: list[SheetError] = field(default_factory=list)
+    dropped: list[SheetError] = field(default_factory=list)
+    """A record's duration or note that could not be read: the record is kept without it."""
     name_problems: list[SheetError] = field(default_factory=list)
     error: SheetError | None = None
     head: dict[str, Any] | None = None
@@ -97,7 +102,7 @@ class History:
     @property
     def problems(self) -> list[SheetError]:
         """Everything that makes the text read differ from the history kept."""
-        return [self.error] if self.error else [*self.skipped, *self.recomputed, *self.name_problems]
+        return [self.error] if self.error else [*self.skipped, *self.recomputed, *self.dropped, *self.name_problems]
 
 
 # ---------------------------------------------------------------- one record
@@ -164,11 +169,15 @@ def record_id(game_id: str, saved: str, sheet: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def make_record(game_id: object, raw_sheet: object, saved: object) -> dict[str, Any]:
-    """The record of a final sheet; SheetError (naming the field) if the sheet is not final."""
+def make_record(
+    game_id: object, raw_sheet: object, saved: object, note: object = None, duration: object = None
+) -> dict[str, Any]:
+    """The record of a final sheet, with its note and duration if any (extras.py); SheetError (naming the field) if
+    the sheet is not final or either is not one a record keeps."""
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise SheetError("game", Text(f"未知游戏：{str(game_id)[:40]}。", f"unknown game: {str(game_id)[:40]}."))
     when = timestamp(saved)
+    extras = kept_extras(note_of(note), duration_of(duration))
     game = GAMES[game_id]
     parsed = parse_sheet(game, raw_sheet)
     sheet = _normal(game_id, parsed, raw_sheet)
@@ -193,6 +202,7 @@ def make_record(game_id: object, raw_sheet: object, saved: object) -> dict[str, 
         "players": players,
         "winners": [p["name"] for p in players if p["place"] == 1],
         "sheet": sheet,
+        **extras,
     }
 
 
@@ -364,6 +374,8 @@ def read_history(text: str | None) -> History:
         except SheetError as error:
             history.skipped.append(error)
             continue
+        record, dropped = _with_extras(record, raw, index)
+        history.dropped += dropped
         if "players" in raw and outcome(raw["players"]) != outcome(record["players"]):
             history.recomputed.append(
                 SheetError(
@@ -438,6 +450,27 @@ def _read_record(raw: object, index: int) -> dict[str, Any]:
         ) from None
 
 
+def _with_extras(record: dict[str, Any], raw: dict[str, Any], index: int) -> tuple[dict[str, Any], list[SheetError]]:
+    """A record read with the duration and note its file gives, each checked (extras.py); one that cannot be kept is
+    left out, and said so (the game itself is kept)."""
+    kept: dict[str, Any] = {}
+    dropped = []
+    for key, check in (("duration", duration_of), ("note", note_of)):
+        try:
+            kept[key] = check(raw.get(key), key)
+        except SheetError as error:
+            dropped.append(
+                SheetError(
+                    f"records[{index}].{key}",
+                    Text(
+                        f"第 {index + 1} 条记录：{error.message.zh}该局已保留，但没有{'用时' if key == 'duration' else '备注'}。",
+                        f"record {index + 1}: {error.message.en} The game is kept without it.",
+                    ),
+                )
+            )
+    return {**record, **kept_extras(kept.get("note"), kept.get("duration"))}, dropped
+
+
 def _implied_options(game_id: object, sheet: object) -> object:
     """A record's sheet with the options added to its game since it was saved: on where the sheet fills a field that
     now needs one (Bruges's money became the `guilders_tiebreak` variant; older records were ranked by it)."""
@@ -494,6 +527,8 @@ def csv_rows(records: list[dict[str, Any]]) -> list[list[str]]:
                     _cell(reason["zh"]),
                     _cell(reason["en"]),
                     record["id"],
+                    clock(record["duration"]) if "duration" in record else "",
+                    _cell(record.get("note", "")),
                     *(
                         str(player["breakdown"].get(key, "")) if gid == record["game"] else ""
                         for gid, key in categories

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import GAMES
 from .core import Game
+from .extras import MAX_DURATION, MAX_NOTE_CHARS
 from .stats import Filters, statistics
 
 _NUMBER = (int, float)
@@ -57,6 +58,8 @@ def record_shaped(record: object) -> bool:
         and isinstance(record.get("winners"), list)
         and all(isinstance(w, str) for w in record["winners"])
         and isinstance(record.get("sheet"), dict)
+        and ("duration" not in record or (_is_int(record["duration"]) and 0 <= record["duration"] <= MAX_DURATION))
+        and ("note" not in record or (isinstance(record["note"], str) and len(record["note"]) <= MAX_NOTE_CHARS))
     )
 
 
@@ -100,6 +103,7 @@ def _sample(game_id: str, game: Game) -> dict[str, Any]:
         "players": [*players, {**players[0], "name": "c", "total": 0, "place": 3}],
         "winners": ["a", "b"],
         "sheet": sheet,
+        "duration": 60,
     }
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from . import GAMES
 from .core import SheetError, Text
+from .extras import duration_figures
 from .players import person_key, shown_names
 
 SHARED_WIN = Text(
@@ -251,6 +252,7 @@ def statistics(records: list[dict[str, Any]], names: Mapping[str, str], filters:
                 ],
                 "categories": [{"key": k, **v.as_dict()} for k, v in game.category_labels().items()],
                 "timeline": _timeline(by_game[game_id], person, shown),
+                "duration": duration_figures([r["duration"] for r in by_game[game_id] if "duration" in r]),
             }
         )
     overall = _block(everything, one_game=False)

@@ -108,10 +108,11 @@ export class HistoryStore {
     return told ? { ...again, setAside: told } : again; // said by the view that asked too (Statistics)
   }
 
-  /** Save a final sheet (JSON text) to the history; messages go into box. True when it is stored. */
-  async save(gameId, sheetJson, box) {
+  /** Save a final sheet (JSON text) to the history with its extras (JSON: {started, note}, sheet-extras.js);
+   *  messages go into box. True when it is stored. */
+  async save(gameId, sheetJson, box, extrasJson = "null") {
     box.replaceChildren();
-    const answer = await this.change("add", gameId, sheetJson, finishedAt(gameId, sheetJson));
+    const answer = await this.change("add", gameId, sheetJson, finishedAt(gameId, sheetJson), extrasJson);
     if (!answer.ok) {
       box.append(...answer.problems.map((p) => bilingual("p", p)));
       return false;
@@ -120,6 +121,7 @@ export class HistoryStore {
       box.append(bilingual("p", NOT_SAVED));
       return false;
     }
+    box.append(...(answer.notices ?? []).map((n) => bilingual("p", n, "save-notice")));
     // The first game: ask the browser to keep the site's data. Firefox asks the user, so the answer is shown when it
     // comes and the save does not wait for it.
     // The answer is said once (not after every save, as a problem): a calm note with what it means and what to do.
@@ -162,8 +164,23 @@ export class HistoryStore {
   }
 }
 
-/** One record of the list: when, the game, the winner and why (with its rule), the places; onDelete(record). */
-function entry(record, onDelete) {
+/** How long the game took (took: its text from scoring, if it was timed) and its note, each as typed: textContent
+ *  only, never markup. */
+function extrasLines(record, took) {
+  const lines = [];
+  if (took) lines.push(bilingual("p", { zh: `用时：${took.zh}`, en: `Took ${took.en}` }, "record-duration"));
+  if (record.note) {
+    const note = document.createElement("p");
+    note.className = "record-note";
+    note.append(bilingual("span", { zh: "备注：", en: "Note: " }), Object.assign(document.createElement("bdi"), { textContent: record.note }));
+    lines.push(note);
+  }
+  return lines;
+}
+
+/** One record of the list: when, the game, the winner and why (with its rule), the places, how long it took and its
+ *  note; onDelete(record). */
+function entry(record, took, onDelete) {
   const li = document.createElement("li");
   li.className = "record";
   li.dataset.id = record.id;
@@ -186,7 +203,7 @@ function entry(record, onDelete) {
   remove.dataset.action = "delete-record";
   remove.append(bilingual("span", { zh: "删除", en: "Delete" }));
   remove.addEventListener("click", () => onDelete(record));
-  li.append(head, winnerLine(record), places, remove);
+  li.append(head, winnerLine(record), places, ...extrasLines(record, took), remove);
   return li;
 }
 
@@ -232,8 +249,9 @@ export class HistoryView {
     if (on) this.refresh();
   }
 
-  render(records) {
-    this.section.querySelector(".history-list").replaceChildren(...records.map((record) => entry(record, (r) => this.deleteRecord(r))));
+  render(records, durations = {}) {
+    const entries = records.map((record) => entry(record, durations[record.id], (r) => this.deleteRecord(r)));
+    this.section.querySelector(".history-list").replaceChildren(...entries);
     this.section.querySelector(".history-empty").hidden = records.length > 0;
     for (const button of this.section.querySelectorAll("[data-action^=export]")) button.disabled = records.length === 0;
     this.section.dataset.count = String(records.length);
@@ -244,7 +262,7 @@ export class HistoryView {
   async refresh() {
     const answer = await this.store.checked();
     if (answer.notStarted) return report(this.section.querySelector(".problems"), { zh: "现在无法显示历史记录：", en: "The history cannot be shown now:" }, answer.problems);
-    this.render(answer.records);
+    this.render(answer.records, answer.durations);
   }
 
   async deleteRecord(record) {
@@ -255,7 +273,7 @@ export class HistoryView {
     });
     if (choice !== "confirm") return;
     const answer = await this.store.change("delete", record.id);
-    if (answer.ok && write(keys.history, answer.stored)) this.render(answer.records);
+    if (answer.ok && write(keys.history, answer.stored)) this.render(answer.records, answer.durations);
   }
 
   async exportAs(kind) {
@@ -282,7 +300,7 @@ export class HistoryView {
     const answer = await this.store.change("import", new Uint8Array(await file.arrayBuffer()));
     if (!answer.ok) return report(problems, { zh: `没有导入“${file.name}”：`, en: `Nothing was imported from “${file.name}”:` }, answer.problems);
     if (!write(keys.history, answer.stored)) return report(problems, { zh: "没有导入：", en: "Nothing was imported:" }, [NOT_SAVED]);
-    this.render(answer.records);
+    this.render(answer.records, answer.durations);
     say(status, {
       zh: `已导入 ${answer.added} 局；${answer.already} 局已经在历史记录中；${answer.skipped} 条记录无法读取。`,
       en: `Imported ${counted(answer.added, "game")}; ${answer.already} ${answer.already === 1 ? "was" : "were"} already in the history; ${counted(answer.skipped, "record")} could not be read.`,

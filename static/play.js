@@ -12,7 +12,7 @@ import { setupShare } from "./share.js";
 import { showFigure } from "./figure.js";
 import { afterCalculator } from "./offline.js";
 import { loadScripts } from "./zh.js";
-import { knownNames, load, parseState, readState, replaceState, save } from "./sheet-state.js";
+import { fieldName, knownNames, load, parseState, readState, save, takeIn } from "./sheet-state.js";
 import {
   aboutTyped, collect, followSums, hasScores, inputKey, optionsOf, playerCount, setTyped, setupFlow, setupNamePicks, showSums,
   toolOf, typedEarly, typedNow, typedValue,
@@ -22,6 +22,7 @@ import { setupHelp, setupNewGame } from "./sheet-dialogs.js";
 import { setupNames, showNames } from "./sheet-names.js";
 import { setupStartPick } from "./start-player.js";
 import { setupPicture } from "./result-picture.js";
+import { extrasOf, markStarted, setupNote } from "./sheet-extras.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -87,6 +88,7 @@ function remember(game, el) {
   } else {
     if (el.matches("input.num")) typedNow(el);
     state.values[inputKey(toolOf(el), el)] = el.type === "radio" ? el.value : typedValue(el);
+    markStarted(state);
   }
   save(game.gameId, state);
 }
@@ -110,6 +112,7 @@ function showDone(game) {
 
 function saveTicks(game) {
   game.state.ticks[tickKey(game.section)] = [...game.checklist.querySelectorAll("input[data-step]:checked")].map((b) => Number(b.dataset.step));
+  if (game.state.ticks[tickKey(game.section)].length) markStarted(game.state);
   save(game.gameId, game.state);
   showDone(game);
 }
@@ -226,7 +229,7 @@ function showSaveState(game) {
 
 async function saveToHistory(game) {
   const payload = sheetPayload(game);
-  if (!(await game.history.save(game.gameId, payload, game.sheet.querySelector(".save-problems")))) return false;
+  if (!(await game.history.save(game.gameId, payload, game.sheet.querySelector(".save-problems"), extrasOf(game)))) return false;
   game.state.saved = payload;
   save(game.gameId, game.state);
   game.showSaveState();
@@ -273,9 +276,18 @@ function onOtherTab(game, event) {
     save(game.gameId, game.state);
     return;
   }
-  replaceState(game.state, data);
+  const raced = takeIn(game.gameId, game.state, data, editedHere(game));
   game.refresh();
   game.section.querySelector(".sync-state").hidden = false;
+  if (raced) save(game.gameId, game.state); // its write lacked an edit made here at the same moment
+}
+
+/** The field being typed in here (it stays as typed when another tab writes), as takeIn names fields. */
+function editedHere(game) {
+  const el = document.activeElement;
+  if (el && game.sheet.contains(el) && el.matches("[data-role=note]")) return ["note"]; // sheet-extras.js's note
+  if (!el || !game.section.contains(el) || !el.matches("[data-tool] [data-field]")) return [];
+  return [fieldName(el, inputKey(toolOf(el), el))];
 }
 
 function listen(game) {
@@ -314,6 +326,7 @@ function gameController(section, { history, share }) {
     share, // told of every score computed, for the sheet's link and QR code (share.js)
     showPicks: () => showPicks(), // the quick picks of known names under the empty name fields
     showStart: () => showStart(), // who starts: the pick kept with the sheet, shown (start-player.js)
+    showNote: () => showNote(), // the note typed for the history, from the saved state (sheet-extras.js)
     showSaveState: () => showSaveState(game), // the save button and the "saved" line, from the sheet's state
     isFinalUnsaved: () => game.sheet.dataset.state === "final" && !isSaved(game), // a final sheet not in the history
     saveToHistory: () => saveToHistory(game), // save the final sheet to the history; true when it is stored
@@ -326,6 +339,7 @@ function gameController(section, { history, share }) {
     recomputeAll(game);
   });
   const showStart = setupStartPick(game);
+  const showNote = setupNote(game);
   return game;
 }
 
@@ -333,6 +347,7 @@ function refresh(game) {
   applyState(game);
   game.showPicks();
   game.showStart();
+  game.showNote();
   refreshChecklist(game);
   recomputeAll(game);
 }
@@ -356,6 +371,7 @@ function setupGame(section, services) {
   setupPicture(game.sheet, gameName, () => `${game.gameId}-${new Date().toISOString().slice(0, 10)}.png`);
   const tickedEarly = [...game.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
   applyState(game, true);
+  game.showNote();
   applyTicks(game);
   if (tickedEarly.length) {
     for (const [box, checked] of tickedEarly) box.checked = checked;

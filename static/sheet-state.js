@@ -20,6 +20,9 @@ function isState(data) {
     isObject(data.values) && Object.values(data.values).every(isText) &&
     isObject(data.ticks) && Object.values(data.ticks).every((t) => Array.isArray(t) && t.every(Number.isInteger)) &&
     (data.saved === undefined || typeof data.saved === "string") &&
+    (data.started === undefined || typeof data.started === "string") &&
+    (data.note === undefined || typeof data.note === "string") &&
+    (data.changed === undefined || (Array.isArray(data.changed) && data.changed.every((f) => typeof f === "string"))) &&
     (data.start === undefined || isStart(data.start))
   );
 }
@@ -56,8 +59,78 @@ export function parseState(raw, section, what) {
   return emptyState();
 }
 
-export const load = (gameId, section) => parseState(read(keys.game(gameId)), section, gameId);
-export const save = (gameId, state) => write(keys.game(gameId), JSON.stringify(state));
+// Two tabs on one sheet merge by field: a write puts the fields this tab changed over what is stored now and lists
+// them ("changed", which older code ignores); a tab taking in another's write takes only the fields it lists.
+const synced = new Map(); // game id -> the sheet's fields as this tab last read or wrote them
+const PARTS = ["options", "values", "ticks"]; // the parts whose every key is a field of its own (and names, by seat)
+
+/** A state as one entry per field ("players", "values\n<key>", "names\n<seat>", …), each value as JSON text. */
+function fields(state) {
+  const out = new Map();
+  for (const [part, value] of Object.entries(state)) {
+    if (part === "v" || part === "changed" || value === undefined) continue;
+    if (PARTS.includes(part)) for (const [key, v] of Object.entries(value)) out.set(`${part}\n${key}`, JSON.stringify(v));
+    else if (part === "names") value.forEach((v, seat) => out.set(`names\n${seat}`, JSON.stringify(v ?? null)));
+    else out.set(part, JSON.stringify(value));
+  }
+  return out;
+}
+
+/** The state those fields make. */
+function fromFields(map) {
+  const state = emptyState();
+  for (const [name, text] of map) {
+    const [part, key] = name.split("\n");
+    if (key === undefined) state[part] = JSON.parse(text);
+    else if (part === "names") state.names[Number(key)] = JSON.parse(text);
+    else state[part][key] = JSON.parse(text);
+  }
+  state.names = Array.from(state.names, (name) => name ?? null);
+  return state;
+}
+
+/** The fields whose values differ between two field maps. */
+const differing = (a, b) => [...new Set([...a.keys(), ...b.keys()])].filter((name) => a.get(name) !== b.get(name));
+
+/** Set the fields named to their values in `from` (absent there: removed). */
+function put(into, from, names) {
+  for (const name of names) from.has(name) ? into.set(name, from.get(name)) : into.delete(name);
+}
+
+export function load(gameId, section) {
+  const { changed, ...state } = parseState(read(keys.game(gameId)), section, gameId);
+  synced.set(gameId, fields(state));
+  return state;
+}
+
+/** Save the fields this tab changed over the sheet as stored now; the state takes in the stored fields it lacked. */
+export function save(gameId, state) {
+  const mine = fields(state);
+  const stored = readState(read(keys.game(gameId)));
+  const changed = stored ? differing(synced.get(gameId) ?? new Map(), mine) : [...mine.keys()];
+  const merged = stored ? fields(stored) : new Map();
+  put(merged, mine, changed);
+  const result = fromFields(merged);
+  if (differing(merged, mine).length) replaceState(state, result); // another tab's edit, shown when its event comes
+  if (!write(keys.game(gameId), JSON.stringify({ ...result, changed }))) return false; // its edits stay changed
+  synced.set(gameId, merged);
+  return true;
+}
+
+/** Another tab's saved sheet taken in: the fields it changed (every field, from code that does not list them), except
+ *  `editing`, the fields being typed in here, which stay as typed. True when this tab holds fields that sheet lacks
+ *  (its write raced this tab's own), to be saved back. */
+export function takeIn(gameId, state, data, editing) {
+  const mine = fields(state), theirs = fields(data);
+  const changed = (data.changed ?? differing(mine, theirs)).filter((name) => !editing.includes(name));
+  put(mine, theirs, changed);
+  synced.set(gameId, theirs);
+  replaceState(state, fromFields(mine));
+  return differing(mine, theirs).some((name) => !editing.includes(name));
+}
+
+/** The field name (as takeIn knows it) of a sheet's name or value input, given its saved value's key. */
+export const fieldName = (el, valueKey) => (el.dataset.field === "name" ? `names\n${el.dataset.player}` : `values\n${valueKey}`);
 
 /** Replace a state's contents in place (every part of the page holds the same object). */
 export function replaceState(state, data) {
@@ -72,7 +145,7 @@ export const isKept = (key, kept) => kept.has(key.split("|")[1]) && key.split("|
  *  said otherwise) the same players in the same seats. */
 export function clearedState(state, kept, keepPlayers) {
   const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => isKept(key, kept)));
-  const { saved, start, ...rest } = state; // a new game picks its start player afresh
+  const { saved, start, started, note, ...rest } = state; // a new game picks its start player afresh, has its own clock and note
   return { ...rest, names: keepPlayers ? state.names : [], values, ticks: {} };
 }
 

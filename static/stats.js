@@ -55,13 +55,24 @@ function figure(pictures, kind, keep) {
   return box;
 }
 
+/** A game's durations (scoring/extras.py's duration_figures) for its summary line; nothing when no game was timed. */
+function tookText(duration) {
+  if (!duration?.timed) return { zh: "", en: "" };
+  const { timed, average_text: average, longest_text: longest } = duration;
+  return {
+    zh: ` · 用时（${timed} 局计时）：平均 ${average.zh}，最长 ${longest.zh}`,
+    en: ` · time (${counted(timed, "game")} timed): average ${average.en}, longest ${longest.en}`,
+  };
+}
+
 function summaryLine(block) {
   const breakers = block.tie_breakers ?? [];
   const which = { zh: breakers.map((t) => `${t.zh} ${t.count}`).join("，"), en: breakers.map((t) => `${t.en}: ${t.count}`).join(", ") };
   const margin = dash(block.margin);
+  const took = tookText(block.duration);
   return bilingual("p", {
-    zh: `${block.games} 局 · 平均胜差 ${margin} 分 · 并列第一 ${block.shared_first} 局 · 第一名由平手决胜规则决定 ${block.tie_breaks} 局${breakers.length ? `（${which.zh}）` : ""}`,
-    en: `${counted(block.games, "game")} · average margin of victory ${margin} · shared first ${block.shared_first} · first place decided by a tie-breaker ${block.tie_breaks}${breakers.length ? ` (${which.en})` : ""}`,
+    zh: `${block.games} 局 · 平均胜差 ${margin} 分 · 并列第一 ${block.shared_first} 局 · 第一名由平手决胜规则决定 ${block.tie_breaks} 局${breakers.length ? `（${which.zh}）` : ""}${took.zh}`,
+    en: `${counted(block.games, "game")} · average margin of victory ${margin} · shared first ${block.shared_first} · first place decided by a tie-breaker ${block.tie_breaks}${breakers.length ? ` (${which.en})` : ""}${took.en}`,
   }, "stats-summary");
 }
 

@@ -84,7 +84,9 @@ def history(action, stored, *args):
         return json.dumps({"ok": False, "problems": [], "resend": True})
     work = {
         "view": api.history_view,
-        "add": lambda s, game_id, sheet_json, saved: api.history_add(s, game_id, read_json(sheet_json, "sheet"), saved),
+        "add": lambda s, game_id, sheet_json, saved, extras_json="null": api.history_add(
+            s, game_id, read_json(sheet_json, "sheet"), saved, read_json(extras_json, "extras")
+        ),
         "import": lambda s, content: api.history_import(s, _stored(content)),  # a file's bytes (a Uint8Array)
         "delete": api.history_delete,
         "export": api.history_export,

@@ -41,6 +41,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.timeout(E2E_TEST_TIMEOUT, method="signal"))
 
 
+FILE_SECONDS: dict[str, float] = {}
+"""Seconds each test file took in this run (setup, call and teardown of its tests), for docs/tests.md's table."""
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Add a test phase's time to its file's."""
+    file = report.nodeid.split("::", 1)[0]
+    FILE_SECONDS[file] = FILE_SECONDS.get(file, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print each file's time, slowest first: where the run's minutes go (CI has 90 for all of it)."""
+    if not FILE_SECONDS:
+        return
+    terminalreporter.section("time per test file")
+    for file, seconds in sorted(FILE_SECONDS.items(), key=lambda item: -item[1]):
+        terminalreporter.write_line(f"{seconds:8.1f} s  {file}")
+
+
 @pytest.fixture(autouse=True)
 def fresh_api_cache() -> Iterator[None]:
     """scoring/api.py keeps the last history it read (by its seal) between calls, as the worker does: each test starts

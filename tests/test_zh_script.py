@@ -113,6 +113,12 @@ def test_phrase_conversions_in_scoring_were_read() -> None:
 
 
 INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), each read
+    # A saved game's note and duration (issue 29 point 3)
+    "备注": "備註",
+    " 分钟": " 分鐘",
+    " 个字符，最多 ": " 個字元，最多 ",
+    " 个。请删减后再保存。": " 個。請刪減後再儲存。",
+    "开始时间距离保存超过 24 小时（或在保存之后），因此没有记录用时。": "開始時間距離儲存超過 24 小時（或在儲存之後），因此沒有記錄用時。",
     # New game on a full storage (issue 30)
     "存储已满：无法保存撤销副本": "儲存已滿：無法儲存撤銷副本",
     "清空后，只有在本页保持打开时才能撤销；重新加载或关闭后就无法恢复这张计分表。可以先导出历史记录并删除旧的对局以腾出空间。": "清空後，只有在本頁保持開啟時才能撤銷；重新載入或關閉後就無法恢復這張計分表。可以先匯出歷史記錄並刪除舊的對局以騰出空間。",

@@ -24,7 +24,9 @@ from ..core import (
     SheetError,
     Text,
     Tone,
+    called_at_start,
     english_list,
+    listed,
     rank,
 )
 from .kit import counts_from
@@ -283,16 +285,16 @@ def edge_places(
             occupied = range(place, place + len(group))
             each = sum(points[p - 1] for p in occupied if p <= len(points)) // len(group)
         else:
-            who = [names[i] for i in group] if names else [f"P{i + 1}" for i in group]
+            who = listed(names or [""] * len(counts), group)
             raise SheetError(f"table.edges[{edge}]", _tie_message(edge, place, level, who))
         places.append(EdgePlace(group, level, place, each))
         place += len(group)
     return tuple(places)
 
 
-def _tie_message(edge: int, place: int, servants: int, who: Sequence[str]) -> Text:
+def _tie_message(edge: int, place: int, servants: int, group: Text) -> Text:
     """Say that an edge has a tie the source does not settle."""
-    name, ordinal, group = EDGE_NAMES[edge], ORDINAL[place - 1], _names(who)
+    name, ordinal = EDGE_NAMES[edge], ORDINAL[place - 1]
     return Text(
         f"{name.zh}：{group.zh} 以各 {servants} 个仆人并列{ordinal.zh}名。原文没有说明边沿上的平手怎样处理，"
         "请同桌在“边沿平手”中选择一种做法。",
@@ -510,13 +512,14 @@ def majorities(sheet: Sheet) -> HelperResult:
     """Who holds each room's majority bonus."""
     for index, player in enumerate(sheet.players):
         total = sum(player.values["room_servants"])
+        who = called_at_start(player.name, index)
         if total > SERVANTS_PER_COLOUR:
             raise SheetError(
                 f"players[{index}].scores.room_servants",
                 Text(
-                    f"{player.name}：房间里共 {total} 个仆人，但每种颜色只有 {SERVANTS_PER_COLOUR} 个"
+                    f"{who.zh}：房间里共 {total} 个仆人，但每种颜色只有 {SERVANTS_PER_COLOUR} 个"
                     f"（{SERVANTS_PER_PLAYER} + {SERVANTS_TO_SUPPLY}）。",
-                    f"{player.name}: {total} servants in the rooms, but each colour has only "
+                    f"{who.en}: {total} servants in the rooms, but each colour has only "
                     f"{SERVANTS_PER_COLOUR} ({SERVANTS_PER_PLAYER} + {SERVANTS_TO_SUPPLY}).",
                 ),
             )

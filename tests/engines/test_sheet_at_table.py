@@ -1,10 +1,10 @@
 """Issue 17, the score sheet at the table, on Chromium, Firefox and WebKit: each acceptance point at phone width.
 
-Two tests per engine, so that each starts the site twice and waits for Python once:
-- `test_the_sheet_at_the_table` types on play/ as a player does (native keys, taps) in the tab, 390×844 (WebKitGTK's
+Each scenario is a test of its own on a fresh origin (what it needs from another sheet, it types first):
+- the `test_*` at the table type on play/ as a player does (native keys, taps) in the tab, 390×844 (WebKitGTK's
   window is at least 447 px wide, so there 447×844): open ties, sums, Enter/Next, help, quick picks, New game, Palais
   Royal's edges, the checklist. Every ranking and message is compared with what `scoring` says under CPython.
-- `test_layout_rules_and_search_at_phone_widths` measures pages inside a frame of exactly 390×844 and 360×740 on every
+- `test_layout_rules_and_search_at_phone_widths` (one page load for all the layout checks) measures pages inside a frame of exactly 390×844 and 360×740 on every
   engine (/__phone.html): the grid first, the checklist's first step, the rules in the interface language, the way
   back to the contents, and search for the players' words for tie-breakers.
 """
@@ -142,25 +142,64 @@ def switch_game(tab: Tab, game: str) -> None:
 # ------------------------------------------------------------------ the tab: a player at the table
 
 
-def test_the_sheet_at_the_table(tab: Tab) -> None:
-    """Points 1 and 3 to 6 of issue 17, typed as a player types them, each answer compared with scoring's."""
-    play.open_tool(tab, "bruges")
+def at_the_table(tab: Tab, game: str) -> None:
+    """A fresh visit to a game's sheet on a phone, in English, once the calculator answers."""
+    play.open_tool(tab, game)
     play.in_english(tab)
     play.wait_ready(tab)
     viewport = tab.js("() => [innerWidth, innerHeight]")
     assert viewport[0] <= 447 and viewport[1] == PHONE[1], f"{tab.engine}: viewport {viewport}"
+
+
+def seat_tuscany(tab: Tab) -> None:
+    """Tuscany's four seats named as in TUSCANY_SEATS (what another sheet offers as quick picks)."""
+    tab.select(f"{play.section('tuscany')} [data-role=players]", "4")
+    for seat, (name, _) in enumerate(TUSCANY_SEATS):
+        tab.type(play.field_css("tuscany", "name", seat), name)
+
+
+def test_untouched_sheets_and_unnamed_seats(tab: Tab) -> None:
+    at_the_table(tab, "bruges")
     untouched_sheet_and_unnamed_seats(tab)
-    switch_game(tab, "tuscany")
+
+
+def test_an_open_tie_is_never_final(tab: Tab) -> None:
+    at_the_table(tab, "tuscany")
     an_open_tie_is_never_final(tab)
+
+
+def test_help_opens_over_the_sheet(tab: Tab) -> None:
+    at_the_table(tab, "tuscany")
+    seat_tuscany(tab)
     help_in_a_popover(tab)
+
+
+def test_the_checklist_counts_steps(tab: Tab) -> None:
+    at_the_table(tab, "tuscany")
+    tab.select(f"{play.section('tuscany')} [data-role=players]", "4")
     setup_counts_steps(tab)
-    switch_game(tab, "burgundy-cards")
+
+
+def test_enter_walks_a_players_column(tab: Tab) -> None:
+    at_the_table(tab, "burgundy-cards")
     enter_moves_down_then_to_the_next_player(tab)
+
+
+def test_setup_choices_are_kept_through_a_reload(tab: Tab) -> None:
+    at_the_table(tab, "tuscany")
+    tab.select(f"{play.section('tuscany')} [data-role=players]", "4")
     switch_game(tab, "furstenfeld")
     setup_choices_for_tonight(tab)
-    switch_game(tab, "palais-royal")
-    quick_picks_sums_edges_and_new_game(tab)  # reloads the page
+    tab.reload()
+    play.wait_ready(tab)
     setup_choices_kept(tab)
+
+
+def test_quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
+    at_the_table(tab, "tuscany")
+    seat_tuscany(tab)
+    switch_game(tab, "palais-royal")
+    quick_picks_sums_edges_and_new_game(tab)
 
 
 QUIET = """(css) => [document.querySelectorAll(css + ' .problems li, ' + css + ' [aria-invalid=true]').length,
