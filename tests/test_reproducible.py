@@ -7,6 +7,7 @@ tools/python_start.mjs (about 20 s on a quiet machine, 60–90 s at a load avera
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import build
@@ -17,3 +18,9 @@ def test_the_start_up_files_are_made_the_same_way_twice(built_site: Path, tmp_pa
     for name in build.PYTHON_START_FILES:
         again = (tmp_path / name).read_bytes()
         assert again == (built_site / "pyodide" / name).read_bytes(), f"{name} differs between two runs"
+
+
+def test_the_snapshot_does_not_hold_the_checkouts_folder(built_site: Path) -> None:
+    """Two checkouts of one commit in different folders make the same snapshot (the tool's path was kept in it)."""
+    memory = gzip.decompress((built_site / "pyodide" / "python_snapshot.bin.gz").read_bytes())
+    assert str(build.ROOT).encode() not in memory

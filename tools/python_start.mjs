@@ -21,6 +21,9 @@ const split = names.includes("--") ? names.indexOf("--") : names.length;
 const modules = names.slice(0, split);
 const libraryModules = [...modules, ...names.slice(split + 1)];
 const env = { PYTHONHASHSEED: "0" };
+// Emscripten keeps this script's path and arguments in Python's memory (its program name): the checkout's folder
+// would make two checkouts of one commit differ. A fixed name instead.
+process.argv = [process.argv[0], "/python_start.mjs"];
 
 const compiler = await loadPyodide({ env });
 compiler.FS.writeFile("/tmp/source.zip", readFileSync(source));

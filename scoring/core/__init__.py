@@ -1,6 +1,7 @@
 """The shared core of every game, in parts by what each does; every public name is importable from here.
 
 - text: Text, a piece of text in both languages; english_list, “A, B and C”.
+- seats: how a problem names a player (the name typed, an unnamed seat in words).
 - problems: SheetError and MissingValues, what is wrong with a sheet.
 - model: a game's description (Game, Field, Category, TieBreaker, Helper …), a Sheet and its Result.
 - entry: one typed value read (counts, sums, names, JSON) and what counts as left blank.
@@ -56,6 +57,7 @@ from .model import (
     Tone,
 )
 from .problems import (
+    MissingChoice,
     MissingTieBreaker,
     MissingValues,
     SheetError,
@@ -67,6 +69,14 @@ from .ranking import (
     score_points,
     score_sheet,
     summary,
+)
+from .seats import (
+    called,
+    called_at_start,
+    listed,
+    name_of_seat,
+    placeholder,
+    seat_words,
 )
 from .table_setup import (
     checklist,
@@ -105,6 +115,7 @@ __all__ = [
     "Game",
     "Helper",
     "HelperResult",
+    "MissingChoice",
     "MissingTieBreaker",
     "MissingValues",
     "Option",
@@ -120,6 +131,8 @@ __all__ = [
     "TieBreaker",
     "Tone",
     "active_player_fields",
+    "called",
+    "called_at_start",
     "check_form",
     "check_helper_sheet",
     "check_name",
@@ -130,11 +143,14 @@ __all__ = [
     "is_blank",
     "json_int",
     "left_blank",
+    "listed",
     "name_key",
+    "name_of_seat",
     "parse_count",
     "parse_field",
     "parse_options",
     "parse_sheet",
+    "placeholder",
     "points_breakdown",
     "quoted",
     "rank",
@@ -142,6 +158,7 @@ __all__ = [
     "score",
     "score_points",
     "score_sheet",
+    "seat_words",
     "setup_diagram",
     "sum_text",
     "summary",

@@ -10,6 +10,7 @@ from typing import Any
 
 from .model import Field, FieldKind
 from .problems import SheetError
+from .seats import name_of_seat
 from .text import Text
 
 MAX_NAME_LENGTH = 40
@@ -231,7 +232,7 @@ def _as_list(raw: object, size: int, path: str, label: Text) -> Sequence[object]
 def check_name(raw: object, index: int) -> str:
     """A player's name: present, short, plain text without control characters; inner spaces collapsed."""
     path = f"players[{index}].name"
-    who = Text(f"玩家 {index + 1} 的名字", f"player {index + 1}'s name")
+    who = name_of_seat(index)
     if raw is not None and not isinstance(raw, str):
         raise SheetError(path, Text(f"{who.zh}：必须是文字。", f"{who.en}: must be text."))
     name = " ".join((raw or "").split())

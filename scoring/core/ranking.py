@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from .model import Decision, DecisionKind, Game, Player, PlayerResult, Result, Sheet, TieBreaker
 from .problems import MissingTieBreaker
+from .seats import listed
 from .text import Text, english_list
 from .validation import active_player_fields, parse_sheet, tie_breakers_in_play
 
@@ -64,12 +65,12 @@ def _missing(game: Game, sheet: Sheet, run: list[int], level: int, total: int) -
     breaker = game.tie_breakers[level]
     label = next((f.label for f in game.player_fields if f.key == breaker.key), breaker.label)
     blank = [i for i in run if breaker.key in sheet.players[i].blank]
-    names = [sheet.players[i].name or f"P{i + 1}" for i in blank]
+    names = listed([p.name for p in sheet.players], blank)
     return MissingTieBreaker(
         [f"players[{i}].scores.{breaker.key}" for i in blank],
         Text(
-            f"同为 {total} 分：{'、'.join(names)} 的「{label.zh}」决定这次平手，请填写。",
-            f"Tied on {total} points: {label.en} for {english_list(names)} {'settles' if len(names) == 1 else 'settle'} this tie.",
+            f"同为 {total} 分：{names.zh} 的「{label.zh}」决定这次平手，请填写。",
+            f"Tied on {total} points: {label.en} for {names.en} {'settles' if len(blank) == 1 else 'settle'} this tie.",
         ),
     )
 

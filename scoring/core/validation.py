@@ -9,6 +9,7 @@ from typing import Any
 from .entry import check_name, empty_value, left_blank, name_key, parse_field, quoted, table_left_blank
 from .model import Field, FieldKind, Game, Helper, Player, Sheet
 from .problems import SheetError
+from .seats import called_at_start, name_of_seat
 from .text import Text
 
 
@@ -132,7 +133,7 @@ def _read_players(
         if not isinstance(scores, dict):
             problems.append(SheetError(f"players[{index}].scores", Text("分数格式错误。", "scores must be an object.")))
             scores = {}
-        values = _read_scores(game, scores, fields, f"players[{index}].scores", name or str(index + 1), problems)
+        values = _read_scores(game, scores, fields, f"players[{index}].scores", called_at_start(name, index), problems)
         players.append(Player(name, values, left_blank(scores, fields)))
     return players
 
@@ -145,12 +146,13 @@ def _player_name(raw: object, index: int, seen: set[str], problems: list[SheetEr
         problems.append(error)
         return ""
     if name_key(name) in seen:
+        who = name_of_seat(index)
         problems.append(
             SheetError(
                 f"players[{index}].name",
                 Text(
-                    f"玩家 {index + 1} 的名字：“{name}”重复了（不区分大小写和全角/半角）。",
-                    f"player {index + 1}'s name: “{name}” is used twice (case and full/half width do not count).",
+                    f"{who.zh}：“{name}”重复了（不区分大小写和全角/半角）。",
+                    f"{who.en}: “{name}” is used twice (case and full/half width do not count).",
                 ),
             )
         )
@@ -160,7 +162,7 @@ def _player_name(raw: object, index: int, seen: set[str], problems: list[SheetEr
 
 
 def _read_scores(
-    game: Game, scores: dict[str, Any], fields: tuple[Field, ...], path: str, who: str, problems: list[SheetError]
+    game: Game, scores: dict[str, Any], fields: tuple[Field, ...], path: str, who: Text, problems: list[SheetError]
 ) -> dict[str, Any]:
     """One player's values by field key (a bad one read as empty); scores the form does not take are problems."""
     keys = {f.key for f in fields}
@@ -249,6 +251,6 @@ def tie_breakers_in_play(game: Game, options: Mapping[str, bool]) -> Game:
     return game if chosen == game.tie_breakers else replace(game, tie_breakers=chosen)
 
 
-def _for_player(error: SheetError, who: str) -> SheetError:
-    """Prefix a field message with the player it belongs to."""
-    return SheetError(error.path, Text(f"{who}：{error.message.zh}", f"{who}: {error.message.en}"))
+def _for_player(error: SheetError, who: Text) -> SheetError:
+    """Prefix a field message with the player it belongs to, as the table names them."""
+    return SheetError(error.path, Text(f"{who.zh}：{error.message.zh}", f"{who.en}: {error.message.en}"))

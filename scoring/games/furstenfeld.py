@@ -26,7 +26,10 @@ from ..core import (
     SheetError,
     Text,
     Tone,
+    called,
+    called_at_start,
     english_list,
+    listed,
 )
 
 MIN_PLAYERS = 2
@@ -223,13 +226,11 @@ def position_problems(players: Sequence[Player], key: str, label: Text) -> list[
     missing = [
         SheetError(
             f"players[{index}].scores.{key}",
-            Text(
-                f"{player.name or index + 1}：{label.zh}：請填 1–{count}。",
-                f"{player.name or index + 1}: {label.en}: enter 1–{count}.",
-            ),
+            Text(f"{who.zh}：{label.zh}：請填 1–{count}。", f"{who.en}: {label.en}: enter 1–{count}."),
         )
         for index, player in enumerate(players)
         if player.values[key] < 1
+        for who in [called_at_start(player.name, index)]
     ]
     return missing or position_conflicts(players, key, label)
 
@@ -238,20 +239,20 @@ def position_conflicts(players: Sequence[Player], key: str, label: Text) -> list
     """Turn positions typed (blank ones aside) are at most N, each taken once."""
     count = len(players)
     problems: list[SheetError] = []
-    seen: dict[int, str] = {}
+    seen: dict[int, Text] = {}
     for index, player in enumerate(players):
         value = player.values[key]
         if value < 1:
             continue
         path = f"players[{index}].scores.{key}"
-        who = player.name or str(index + 1)
+        who = called_at_start(player.name, index)
         if value > count:
             problems.append(
                 SheetError(
                     path,
                     Text(
-                        f"{who}：{label.zh}：{count} 名玩家時只能是 1–{count}。",
-                        f"{who}: {label.en}: with {count} players it must be 1–{count}.",
+                        f"{who.zh}：{label.zh}：{count} 名玩家時只能是 1–{count}。",
+                        f"{who.en}: {label.en}: with {count} players it must be 1–{count}.",
                     ),
                 )
             )
@@ -260,14 +261,14 @@ def position_conflicts(players: Sequence[Player], key: str, label: Text) -> list
                 SheetError(
                     path,
                     Text(
-                        f"{who}：{label.zh}：第 {value} 位已經填給 {seen[value]}；每個位置只能有一名玩家。",
-                        f"{who}: {label.en}: position {value} is already {seen[value]}'s; each position "
+                        f"{who.zh}：{label.zh}：第 {value} 位已經填給 {seen[value].zh}；每個位置只能有一名玩家。",
+                        f"{who.en}: {label.en}: position {value} is already {seen[value].en}'s; each position "
                         "belongs to one player.",
                     ),
                 )
             )
         else:
-            seen[value] = who
+            seen[value] = called(player.name, index)
     return problems
 
 
@@ -287,17 +288,17 @@ def final_position_problems(players: Sequence[Player]) -> list[SheetError]:
     deciders = deciding_players([p.values["palaces"] for p in players])
     blank = [i for i in deciders if players[i].values[key] < 1]
     if blank:
-        names = [players[i].name for i in deciders]
-        asked = [players[i].name for i in blank]
+        everyone = [p.name for p in players]
+        names, asked = listed(everyone, deciders, at_start=True), listed(everyone, blank)
         problems.append(
             MissingValues(
                 [f"players[{i}].scores.{key}" for i in blank],
                 Text(
-                    f"{'、'.join(names)} 都建造完 {PALACES} 張宮殿卡：最後一輪順序中最先的玩家獲勝。"
-                    f"請填 {'、'.join(asked)} 的「{FINAL_POSITION.zh}」（1–{len(players)}）。",
-                    f"{english_list(names)} {'both' if len(names) == 2 else 'all'} built all {PALACES} palaces: the one "
+                    f"{names.zh} 都建造完 {PALACES} 張宮殿卡：最後一輪順序中最先的玩家獲勝。"
+                    f"請填 {asked.zh} 的「{FINAL_POSITION.zh}」（1–{len(players)}）。",
+                    f"{names.en} {'both' if len(deciders) == 2 else 'all'} built all {PALACES} palaces: the one "
                     f"first in the final round's turn order wins. Type the {FINAL_POSITION.en.lower()} "
-                    f"(1–{len(players)}) for {english_list(asked)}.",
+                    f"(1–{len(players)}) for {asked.en}.",
                 ),
             )
         )

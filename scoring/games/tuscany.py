@@ -19,6 +19,7 @@ from ..core import (
     Text,
     TieBreaker,
     Tone,
+    called_at_start,
 )
 from .kit import counts_from
 
@@ -395,9 +396,9 @@ def red_after(start: int, green: tuple[int, ...], other: tuple[int, ...], scorin
     return start + sum(other[:scorings]) + sum(green[:scorings])
 
 
-def _who(sheet: Sheet, i: int) -> str:
-    """The player's name, or their seat number."""
-    return sheet.players[i].name or str(i + 1)
+def _who(sheet: Sheet, i: int) -> Text:
+    """The player as the table names them, at the start of a message."""
+    return called_at_start(sheet.players[i].name, i)
 
 
 def _check_green(sheet: Sheet, done: int) -> None:
@@ -411,9 +412,9 @@ def _check_green(sheet: Sheet, done: int) -> None:
                 raise SheetError(
                     f"players[{i}].scores.green[{k}]",
                     Text(
-                        f"{who}：{name.zh}的绿色计分轨分数（{green[k]}）比上一次（{green[k - 1]}）少；"
+                        f"{who.zh}：{name.zh}的绿色计分轨分数（{green[k]}）比上一次（{green[k - 1]}）少；"
                         "绿色计分轨不重置，请填写轨上的总分。",
-                        f"{who}: the green-track score at the {name.en} ({green[k]}) is below the one before "
+                        f"{who.en}: the green-track score at the {name.en} ({green[k]}) is below the one before "
                         f"({green[k - 1]}); the green track is never reset, so enter the total on the track.",
                     ),
                 )
@@ -491,8 +492,8 @@ def _red_track_now(sheet: Sheet, i: int, start: int, done: int) -> tuple[int, Te
         raise SheetError(
             f"players[{i}].scores.green",
             Text(
-                f"{_who(sheet, i)}：红色计分轨会超过 {MAX_VALUE}，请检查输入。",
-                f"{_who(sheet, i)}: the red track would pass {MAX_VALUE}; check the numbers.",
+                f"{_who(sheet, i).zh}：红色计分轨会超过 {MAX_VALUE}，请检查输入。",
+                f"{_who(sheet, i).en}: the red track would pass {MAX_VALUE}; check the numbers.",
             ),
         )
     steps = [(SCORING_NAMES[k], red_after(start, green, other, k + 1)) for k in range(done)]
@@ -503,8 +504,8 @@ def _red_track_now(sheet: Sheet, i: int, start: int, done: int) -> tuple[int, Te
     tail_en = f"; {marker.en}" if marker else ""
     who = _who(sheet, i)
     return now, Text(
-        f"{who}：{zh + '；' if zh else ''}红色计分轨现在 {now}{tail_zh}。",
-        f"{who}: {en + '; ' if en else ''}red track now {now}{tail_en}.",
+        f"{who.zh}：{zh + '；' if zh else ''}红色计分轨现在 {now}{tail_zh}。",
+        f"{who.en}: {en + '; ' if en else ''}red track now {now}{tail_en}.",
     )
 
 

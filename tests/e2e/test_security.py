@@ -113,7 +113,7 @@ def test_a_name_with_html_or_script_is_shown_as_text(browser: Browser, site_serv
         page.get_by_role("button", name="English").click()
         play.fill_sheet([("<img src=x onerror=window.__xss=1>", {"estate_sets": 5, "start_player": 1}), ("Bo", {})])
         play.wait_ready()
-        expect(play.problems()).to_contain_text("player 1's name: cannot contain < or >.", use_inner_text=True)
+        expect(play.problems()).to_contain_text("The first player's name: cannot contain < or >.", use_inner_text=True)
         expect(play.tool().locator('[data-field=name][data-player="0"]')).to_have_value(
             "<img src=x onerror=window.__xss=1>"
         )  # kept as typed, to be corrected

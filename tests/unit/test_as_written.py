@@ -108,7 +108,7 @@ def test_a_sheet_naming_another_game_is_refused_and_its_own_name_is_fine() -> No
 @pytest.mark.parametrize("name", ["\u200d", "\u200c\u200d", "\U000e0041\U000e007f", " \u200d ", "\u2060"])
 def test_a_name_of_only_invisible_characters_is_refused(name: str) -> None:
     found = problems("tuscany", {"players": [{"name": name}, {"name": "Bo"}]})
-    assert found["players[0].name"].startswith("player 1's name: ")
+    assert found["players[0].name"].startswith("The first player's name: ")
 
 
 @pytest.mark.parametrize("twin", ["An\u200dn", "\u200dAnn", "A\u200cnn", "Ann\U000e0041"])

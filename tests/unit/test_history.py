@@ -213,7 +213,7 @@ def test_bad_records_are_left_out_by_number_and_the_rest_imported() -> None:
         "records[4]",
         "records[5].players",
     ]
-    assert answer["problems"][1]["en"] == "record 3: player 1's name: cannot contain < or >."
+    assert answer["problems"][1]["en"] == "record 3: The first player's name: cannot contain < or >."
     assert answer["problems"][1]["zh"].startswith("第 3 条记录：")
 
 

@@ -275,7 +275,10 @@ def test_a_name_is_accepted_exactly_when_it_is_short_visible_plain_text(name: st
     if ok:
         assert sheet.players[0].name == cleaned
     else:
-        assert mine[0].message.en.startswith(("player 1's name", "the name")) and "玩家 1" in mine[0].message.zh
+        assert (
+            mine[0].message.en.startswith(("The first player's name", "the name"))
+            and "第一位玩家" in mine[0].message.zh
+        )
 
 
 @settings(max_examples=100, deadline=None)
