@@ -29,7 +29,7 @@ from sitebuild.aid import Aid, AidLine, load_aid
 from sitebuild.glossary import TermMarker, check_labels, check_terms_used
 from sitebuild.hosts import check_hosts
 from sitebuild.links import check_links
-from sitebuild.publish import served_files, write_compressed, write_publishing
+from sitebuild.publish import COMPRESSED, MIN_SIZE, compress, served_files, write_compressed, write_publishing
 from sitebuild.rules_markdown import inline_marks, render_markdown
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
 from sitebuild.views import PLAY_VIEWS, check_views
@@ -441,6 +441,7 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
         diagrams=diagrams,
         default_players=default_players,
         worker_config=worker_config(out),
+        download_sizes=download_sizes(out),
         routes=play_routes(games),
         views=PLAY_VIEWS,
     )
@@ -632,6 +633,22 @@ def worker_config(out: Path) -> dict[str, object]:
     modules = sorted(p.relative_to(out / "py").as_posix() for p in (out / "py").rglob("*.py"))
     files = {f"../py/{name}": f"./{name}" for name in modules}
     return {"files": files, "sync_main_only": True}
+
+
+START_DOWNLOADS = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+"""What a first visit's worker fetches to start Python, besides the modules under py/."""
+
+
+def download_sizes(out: Path) -> dict[str, dict[str, int]]:
+    """The files a first visit's worker fetches before Python answers, by path: bytes as stored ("") and as each
+    encoding sends them, for the status line's "Downloading the calculator: 1.2 of 3.6 MB" (download-progress.js)."""
+    paths = [out / name for name in START_DOWNLOADS] + sorted((out / "py").rglob("*.py"))
+    sizes: dict[str, dict[str, int]] = {}
+    for path in paths:
+        data = path.read_bytes()
+        packed = compress(data, CACHE / "compressed") if path.suffix in COMPRESSED and len(data) >= MIN_SIZE else {}
+        sizes[path.relative_to(out).as_posix()] = {"": len(data)} | {name: len(p) for name, p in packed.items()}
+    return sizes
 
 
 def precache_tiers(out: Path) -> dict[str, dict[str, str]]:

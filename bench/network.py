@@ -3,8 +3,9 @@
 For each link (10 Mbit/s with 40 ms per request, 1.6 Mbit/s with 150 ms), each run: a fresh profile opens play/ and
 types a 7 into the first field as soon as it takes input; figures are the time to the first total Python computed
 and the body bytes the server sent until then; the floor page (stock PyScript + Pyodide, one line) likewise in a
-fresh profile. With --warm (default on the faster link), the browser is restarted on play/'s profile once the offline
-copy holds the calculator, and play/ opened again. Run: `.venv/bin/python bench/network.py` (about 5 minutes).
+fresh profile. Unless --no-warm, the browser is then restarted on play/'s profile once the offline copy holds the
+calculator, and play/ opened again (warm). `make bench` (bench/run.py) measures the same with its --runs; alone:
+`.venv/bin/python bench/network.py` (about 8 minutes).
 """
 
 from __future__ import annotations
@@ -13,24 +14,22 @@ import argparse
 import datetime
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from bench.run import PRECACHED, TIMEOUT, add_floor, git_commit, listening, profile, wait_for  # noqa: E402
+from bench.run import PRECACHED, TIMEOUT, add_floor, git_commit, local_server, profile, wait_for  # noqa: E402
 from sitebuild.publish import write_compressed  # noqa: E402
 
 LINKS = {"10 Mbit/s, 40 ms": (10.0, 40.0), "1.6 Mbit/s, 150 ms": (1.6, 150.0)}
@@ -38,25 +37,9 @@ RESULTS = ROOT / "bench" / "results" / "network.json"
 MB = 1_000_000
 
 
-@contextmanager
-def throttled(site: Path, mbit: float, rtt_ms: float) -> Iterator[str]:
+def throttled(site: Path, mbit: float, rtt_ms: float) -> AbstractContextManager[str]:
     """The site behind bench/throttle.py on a free local port; yields its base URL."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [sys.executable, "-m", "bench.throttle", str(site), "--port", str(port)]
-    command += ["--mbit", str(mbit), "--rtt-ms", str(rtt_ms)]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 10
-        while not listening(port):
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{command}: not serving after 10 s")
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.terminate()
-        server.wait()
+    return local_server(["bench.throttle", str(site), "--mbit", str(mbit), "--rtt-ms", str(rtt_ms)], quiet=False)
 
 
 def sent(base: str) -> int:
@@ -144,14 +127,37 @@ def table(report: dict) -> str:
     return "\n".join(lines)
 
 
-def prepared_site(work: Path, site: Path | None) -> Path:
-    """The site (built now unless given) with the floor beside it, the floor's files compressed as the build's are."""
-    if site is None:
-        site = work / "site"
-        subprocess.run([sys.executable, str(ROOT / "build.py"), str(site)], check=True, capture_output=True)
-    floor = site / add_floor(site)
+def compress_floor(floor: Path) -> None:
+    """Brotli and gzip copies of the floor's files, as the build writes its own (a host serves both alike)."""
     write_compressed(floor, build.CACHE / "compressed", sorted(p for p in floor.rglob("*") if p.is_file()))
+
+
+def prepared_site(work: Path) -> Path:
+    """The site built now with the floor beside it, compressed."""
+    site = work / "site"
+    subprocess.run([sys.executable, str(ROOT / "build.py"), str(site)], check=True, capture_output=True)
+    compress_floor(site / add_floor(site))
     return site
+
+
+def measure(
+    playwright: Playwright,
+    site: Path,
+    work: Path,
+    runs: int,
+    log: Callable[[str], None],
+    links: list[str] | None = None,
+    warm: bool = True,
+) -> dict[str, list[dict[str, dict]]]:
+    """Every run over every link (site holds the compressed floor); the raw figures per link."""
+    raw: dict[str, list] = {}
+    for link in links or LINKS:
+        mbit, rtt = LINKS[link]
+        raw[link] = []
+        for run in range(runs):
+            log(f"{link}: play/ cold{', warm' if warm else ''}, the floor cold; run {run + 1} of {runs}")
+            raw[link].append(one_run(playwright, site, work, mbit, rtt, warm))
+    return raw
 
 
 def main() -> int:
@@ -167,17 +173,10 @@ def main() -> int:
         print(table(json.loads(args.table.read_text(encoding="utf-8"))))
         return 0
     load_before = round(os.getloadavg()[0], 2)
-    raw: dict[str, list] = {}
+    log = lambda text: print(f"· {text}", file=sys.stderr, flush=True)  # noqa: E731
     with tempfile.TemporaryDirectory(prefix="tc-network-") as temporary, sync_playwright() as playwright:
         work = Path(temporary)
-        site = prepared_site(work, None)
-        for index, link in enumerate(args.link or LINKS):
-            mbit, rtt = LINKS[link]
-            raw[link] = []
-            for run in range(args.runs):
-                print(f"· {link}: run {run + 1} of {args.runs}", file=sys.stderr, flush=True)
-                warm = not args.no_warm and index == 0
-                raw[link].append(one_run(playwright, site, work, mbit, rtt, warm))
+        raw = measure(playwright, prepared_site(work), work, args.runs, log, args.link, not args.no_warm)
     report = {
         "meta": {
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),

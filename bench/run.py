@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
@@ -62,6 +62,8 @@ TARGETS: dict[str, tuple[str, float]] = {
     "wire_update": ("<=", 100 * KB),
     "lighthouse_score": (">=", 0.95),
     "lighthouse_tbt_ms": ("<=", 200),
+    "network_over_floor": ("<=", 0.6),
+    "network_bytes": ("<=", 4_000_000),
 }
 
 # The first numeric field of player 0 on a score sheet; the first of them that is visible is the one typed into.
@@ -179,13 +181,15 @@ def listening(port: int) -> bool:
 
 
 @contextmanager
-def serve(site: Path) -> Iterator[str]:
-    """The site on 127.0.0.1, served by sitebuild/serve.py in its own process (as `make serve` does)."""
+def local_server(module: list[str], quiet: bool = True) -> Iterator[str]:
+    """`python -m MODULE ARGS --port N` on a free local port, in its own process; yields its base URL."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    command = [sys.executable, "-m", "sitebuild.serve", str(site), "--port", str(port)]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = [sys.executable, "-m", *module, "--port", str(port)]
+    server = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if quiet else None
+    )
     try:
         deadline = time.monotonic() + 10
         while not listening(port):
@@ -196,6 +200,11 @@ def serve(site: Path) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait()
+
+
+def serve(site: Path) -> AbstractContextManager[str]:
+    """The site on 127.0.0.1, served by sitebuild/serve.py (as `make serve` does; its request log left out)."""
+    return local_server(["sitebuild.serve", str(site)])
 
 
 # ------------------------------------------------------------------ browser visits
@@ -436,7 +445,20 @@ def measure_wire(runs: int, site: Path, work: Path, log: Callable[[str], None]) 
     return visits
 
 
-def measure(runs: int, with_lighthouse: bool, log: Callable[[str], None], only_wire: bool = False) -> dict[str, object]:
+def measure_network(
+    playwright: Playwright, site: Path, floor_path: str, work: Path, runs: int, log: Callable[[str], None]
+) -> dict[str, list]:
+    """play/ cold and warm against the floor cold over both phone links (bench/network.py), after the figures on
+    127.0.0.1: the floor's files are compressed from here on, as the build's are."""
+    from bench import network  # network.py imports this module's browser helpers
+
+    network.compress_floor(site / floor_path)
+    return network.measure(playwright, site, work, runs, log)
+
+
+def measure(
+    runs: int, with_lighthouse: bool, log: Callable[[str], None], only_wire: bool = False, with_network: bool = True
+) -> dict[str, object]:
     """Every figure of the benchmark, raw runs included (only the bytes over the wire with only_wire)."""
     raw: dict[str, object] = {}
     with tempfile.TemporaryDirectory(prefix="bench-") as folder:
@@ -470,6 +492,8 @@ def measure(runs: int, with_lighthouse: bool, log: Callable[[str], None], only_w
                         raw["play"][visit].append(play_result)
                         raw["floor"][visit].append(floor_result)
                 raw["engines"] = engines.measure(playwright, site, runs, log)
+                if with_network:
+                    raw["network"] = measure_network(playwright, site, floor_path, work, runs, log)
             if with_lighthouse:
                 raw["lighthouse"] = {}
                 for path in ("", f"rules/{next(iter(build.GAMES))}/", "play/"):
@@ -590,6 +614,7 @@ def summarize(raw: dict) -> list[dict[str, object]]:
     row("recompute after one edit", "recompute_ms", median([ms for p in warm for ms in p["recompute_ms"]]), "ms")
     precache = [p["precache"] for p in raw["play"]["cold"]]
     row("service worker precache", "precache_bytes", median([p["bytes"] for p in precache]), "B")
+    network_rows(raw.get("network", {}), row)
     for page, runs in raw.get("lighthouse", {}).items():
         row(
             f"Lighthouse {page}: performance score",
@@ -606,6 +631,40 @@ def summarize(raw: dict) -> list[dict[str, object]]:
             "lighthouse_tbt_ms",
         )
     return rows
+
+
+def network_rows(raw: dict[str, list], row: Callable[..., None]) -> None:
+    """Per phone link: play/'s first total cold and warm, the floor's, their ratios, the bytes moved before each."""
+    from bench import network  # network.py imports this module's browser helpers
+
+    for link, runs in raw.items():
+        figures = network.summary(runs)
+        key = f"network.{link.split(',')[0].replace(' ', '')}"
+        for visit in ("cold", "warm"):
+            if f"play_{visit}.first_total_ms" not in figures:
+                continue
+            ratio = figures["cold_over_floor" if visit == "cold" else "warm_over_floor_cold"]
+            row(
+                f"{link}: play/ first total, {visit}",
+                f"{key}.{visit}_ms",
+                figures[f"play_{visit}.first_total_ms"],
+                "ms",
+            )
+            row(f"{link}: play/ {visit} ÷ floor cold", f"{key}.{visit}_ratio", ratio, "×", "network_over_floor")
+            row(
+                f"{link}: bytes before the first total, {visit}",
+                f"{key}.{visit}_bytes",
+                figures[f"play_{visit}.bytes"],
+                "B",
+                "network_bytes",
+            )
+        row(
+            f"{link}: floor (stock PyScript + Pyodide, one line), cold",
+            f"{key}.floor_ms",
+            figures["floor_cold.first_total_ms"],
+            "ms",
+        )
+        row(f"{link}: floor's bytes before its answer", f"{key}.floor_bytes", figures["floor_cold.bytes"], "B")
 
 
 def shown(value: float, unit: str) -> str:
@@ -659,6 +718,7 @@ def main() -> int:
     )
     parser.add_argument("--table", type=Path, help="print the Markdown table of this JSON and stop")
     parser.add_argument("--only-wire", action="store_true", help="only the bytes over the wire (build and nginx)")
+    parser.add_argument("--no-network", action="store_true", help="skip the phone links (bench/network.py)")
     args = parser.parse_args()
     if args.table:
         print(markdown(json.loads(args.table.read_text(encoding="utf-8"))))
@@ -666,7 +726,7 @@ def main() -> int:
     load_before = round(os.getloadavg()[0], 2)
     chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.split()
     log = lambda text: print(f"· {text}", file=sys.stderr, flush=True)  # noqa: E731
-    raw = measure(args.runs, not args.no_lighthouse, log, args.only_wire)
+    raw = measure(args.runs, not args.no_lighthouse, log, args.only_wire, not args.no_network)
     report = {
         "meta": {
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),

@@ -1,6 +1,7 @@
 // The calculator's Python (PyScript's PyWorker on the local Pyodide, in a web worker), started by <head> while the
 // page is still being parsed; play.js calls into it. Timings for the benchmark: window.__tcTimings.
 import { watch } from "./watchdog.js";
+import { followDownloads } from "./download-progress.js";
 
 export const timings = (window.__tcTimings ??= { recompute: [] });
 
@@ -91,6 +92,7 @@ export function startWorker() {
   if (!restarts) timings.workerStart = performance.now();
   showState(restarts ? "restarting" : "loading");
   const slow = setTimeout(() => showState("slow"), SLOW_MS);
+  const stopFollowing = followDownloads();
   framePromise ??= pyscriptFrame();
   workerPromise = framePromise
     .then((PyWorker) =>
@@ -104,12 +106,14 @@ export function startWorker() {
       await worker.sync.ping();
       if (!restarts) timings.workerReady = performance.now();
       clearTimeout(slow);
+      stopFollowing();
       showState("ready");
       watched = watch(worker, worker.sync, restart);
       return watched;
     })
     .catch(async (error) => {
       clearTimeout(slow);
+      stopFollowing();
       showState((await notDownloaded()) ? "absent" : "failed", error);
       console.error("calculator failed to start", error);
       throw error;

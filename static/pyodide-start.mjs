@@ -75,8 +75,44 @@ async function heldSnapshot() {
   }
 }
 
+/** The channel static/download-progress.js listens on. */
+const PROGRESS_CHANNEL = "tc-download";
+/** At most one report per download this often, ms (and one when it ends). */
+const REPORT_EVERY_MS = 150;
+
+/** Read a copy of a response's body as it arrives and report, by URL, how many bytes (decoded) have come and with
+ *  which encoding; the response itself goes to its caller untouched. */
+async function report(response, channel) {
+  const reader = response.body.getReader();
+  const encoding = response.headers.get("content-encoding") ?? "";
+  let read = 0;
+  let reported = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (!done) read += value.byteLength;
+    if (done || performance.now() - reported >= REPORT_EVERY_MS) {
+      channel.postMessage({ url: response.url, read, encoding, done });
+      reported = performance.now();
+    }
+    if (done) return;
+  }
+}
+
+/** Report the progress of this worker's downloads (Pyodide's files, the stdlib, scoring's modules) to the page. */
+function reportDownloads() {
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(PROGRESS_CHANNEL);
+  const stockFetch = self.fetch;
+  self.fetch = async (...args) => {
+    const response = await stockFetch(...args);
+    if (response.ok && response.body) report(response.clone(), channel).catch(() => {});
+    return response;
+  };
+}
+
 export async function loadPyodide(options) {
   const held = await heldSnapshot();
+  if (!held) reportDownloads(); // a first visit: the status line says how far the download has got
   if (!held) return loadStock({ ...options, indexURL });
   try {
     const python = await loadStock({ ...options, indexURL, _loadSnapshot: snapshot(held) });

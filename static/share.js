@@ -5,6 +5,7 @@ import { message, uiLang } from "./site.js";
 import { keys, read, remove, write } from "./storage.js";
 import { bilingual, nameText, plain } from "./ui.js";
 import { showFigure } from "./figure.js";
+import { hidePreview, showPreview } from "./received-preview.js";
 
 /** When this final sheet was finished: the time first given to it (its link or its history record), else now. The
  *  same time on every phone makes the same record, so a result passed by link and saved here too is kept once. */
@@ -143,8 +144,11 @@ async function showReceived(section, py) {
   problems.replaceChildren();
   section.querySelector(".shared-state").replaceChildren();
   section.setAttribute("aria-busy", "true");
+  section.dataset.state = "working";
+  showPreview(section, payload); // what the link holds, until Python's answer
   const answer = await py("share", "view", payload);
   section.removeAttribute("aria-busy");
+  hidePreview(section);
   if (!answer.ok) {
     problems.replaceChildren(bilingual("p", { zh: "无法显示这个结果：", en: "This result cannot be shown:" }), ...answer.problems.map((p) => bilingual("p", p)));
     section.dataset.state = "refused";

@@ -314,13 +314,17 @@ def open_tab(engine: Engine, size: tuple[int, int], proxy: RecordingProxy) -> Ta
     return WebKitTab(browser, width, height)
 
 
-@pytest.fixture
-def site(built_site: Path) -> Iterator[WatchedSite]:
-    """The built site on a fresh origin of its own, watched for CSP reports."""
-    server = WatchedSite(built_site)
+def serving(server: WatchedSite) -> Iterator[WatchedSite]:
+    """The server started for a test, and stopped after it."""
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def site(built_site: Path) -> Iterator[WatchedSite]:
+    """The built site on a fresh origin of its own, watched for CSP reports."""
+    yield from serving(WatchedSite(built_site))
 
 
 @pytest.fixture

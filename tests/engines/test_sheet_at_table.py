@@ -640,6 +640,38 @@ def test_layout_rules_and_search_at_phone_widths(tab: Tab) -> None:
     search_for_tie_breakers(tab)
 
 
+WIDER = """(win, doc) => [...doc.querySelectorAll('body *')].filter((el) => el.checkVisibility() && !el.closest('.grid-scroll, pre, table'))
+    .map((el) => [el, el.getBoundingClientRect()]).filter(([el, r]) => r.width > 0 && (r.right > doc.documentElement.clientWidth + 1 || r.left < -1))
+    .slice(0, 5).map(([el, r]) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`)"""
+"""The first visible boxes that stand out of the page's width on either side (a table or the grid scroll in a box)."""
+
+
+def test_no_page_is_wider_than_a_phone(tab: Tab) -> None:
+    """At 360 px no page, in either language and either Chinese script, has a box beyond the screen's edges."""
+    tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
+    wide = []
+    for lang, script in (("zh", "hans"), ("zh", "hant"), ("en", "hans")):
+        tab.js(
+            "([lang, script]) => { localStorage.setItem('tc:lang', lang); localStorage.setItem('tc:script', script); }",
+            [lang, script],
+        )
+        for page in (
+            "?s={}",
+            "rules/tuscany/?s={}",
+            "rules/bruges/aid/?s={}",
+            "search/?s={}&q=tie",
+            "play/?s={}#history",
+        ):
+            load(tab, page.format(lang + script), SMALL_PHONE)
+            if "q=" in page:  # its results shown (and the search index read) before the frame moves on
+                tab.wait(framed("(win, doc) => doc.body.dataset.searched === 'tie'"), what="the search results")
+            said = tab.js(framed(WIDER))
+            if said:
+                wide.append((lang, script, page, said))
+    tab.js("() => { localStorage.setItem('tc:lang', 'en'); localStorage.removeItem('tc:script'); }")
+    assert not wide, f"{tab.engine}: boxes beyond a 360 px screen: {wide}"
+
+
 def grid_first(tab: Tab, size: tuple[int, int]) -> None:
     """Every game's first name and score fields on the first screen; one closed game switcher; notes folded; names
     stuck to the top of a scrolled grid; places in the row under the Total; the checklist's first step in sight."""
