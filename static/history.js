@@ -3,11 +3,12 @@
 // play/#history's list, export and import. What a record holds, the CSV rows and the checks of a stored or imported
 // history are Python's (scoring/history.py), through the worker.
 import { timings } from "./engine.js";
-import { uiLang } from "./site.js";
+import { uiLang, uiScript } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
 import { ask, bilingual, counted, download, nameText, whenIdle } from "./ui.js";
 import { askPersist, markExported, showKeep } from "./persist.js";
 import { finishedAt } from "./share.js";
+import { inScripts, loadScripts } from "./zh.js";
 
 /** The start of a history this site stored, with its seal (scoring/history.py's SEALED). */
 const SEALED = /^\{"format":"table-companion-history","version":1,"checked":"([0-9a-f]{32})",/;
@@ -231,6 +232,21 @@ function winnerLine(record) {
   return winner;
 }
 
+/** The CSV's Chinese in one script, the reader's (game names come in their source's script, reasons in
+ *  scoring's); what the players typed (names, notes) stays as typed. */
+async function inReadersScript(answer) {
+  try {
+    await loadScripts();
+  } catch (error) {
+    return answer.csv; // no table to convert with: the CSV as Python wrote it
+  }
+  const typed = [];
+  for (const record of JSON.parse(answer.json).records ?? []) {
+    typed.push(...record.players.map((p) => p.name), record.note ?? "");
+  }
+  return inScripts(answer.csv, typed)[uiScript() === "hant" ? "zh-Hant" : "zh-Hans"];
+}
+
 /** play/#history: the list of finished games, deleting one, export (JSON, CSV) and import. */
 export class HistoryView {
   constructor(section, store) {
@@ -293,7 +309,7 @@ export class HistoryView {
       download(`table-companion-history-${day}.json`, answer.json, "application/json");
       markExported(this.shown.map((r) => r.id));
       showKeep(this.section.querySelector(".keep"), this.shown, () => this.exportAs("json"));
-    } else download(`table-companion-history-${day}.csv`, answer.csv, "text/csv;charset=utf-8");
+    } else download(`table-companion-history-${day}.csv`, await inReadersScript(answer), "text/csv;charset=utf-8");
   }
 
   async importFile(file) {

@@ -109,7 +109,6 @@ function placeText(player) {
 }
 
 function rankingItem(form, player, keep) {
-  const other = uiLang() === "zh" ? "en" : "zh";
   const li = document.createElement("li");
   li.className = "rank";
   const head = document.createElement("span");
@@ -117,13 +116,8 @@ function rankingItem(form, player, keep) {
   head.append(`${placeText(player)}${player.place === null ? "" : "."} `, nameText(player.name), player.total === null ? "" : ` · ${player.total}`);
   const why = document.createElement("span");
   why.className = "why";
-  // Both languages, the interface language first.
-  const first = document.createElement("span");
-  first.append(...spansIn(uiLang(), player.decided_by, keep));
-  const second = document.createElement("span");
-  second.className = "other-lang";
-  second.append(...spansIn(other, player.decided_by, keep));
-  why.append(first, second);
+  // In the reader's language and script only (the switches show the other).
+  why.append(...spansIn("zh", player.decided_by, keep, "l-zh"), ...spansIn("en", player.decided_by, keep, "l-en"));
   if (player.decided_by.section) {
     const rule = document.createElement("a");
     rule.className = "rule-link why-rule";

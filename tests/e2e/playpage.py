@@ -141,8 +141,8 @@ class Play:
         expect(self.tool("score").locator(".ranking .who")).to_have_text(lines, timeout=60_000)
 
     def reasons(self) -> list[str]:
-        """Why each place was decided, in both languages."""
-        return self.tool("score").locator(".ranking .why").all_inner_texts()
+        """Why each place was decided, in both languages (the page shows the reader's)."""
+        return self.tool("score").locator(".ranking .why").all_text_contents()
 
     def problems(self, tool: str = "score"):
         """The problem list of a form."""

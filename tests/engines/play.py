@@ -105,7 +105,7 @@ def _fill_value(tab: Tab, game: str, form: str, key: str, player: int, value: An
 
 READ_RANKING = """(css) => [...document.querySelectorAll(css + ' .ranking li.rank')].map((li) => [
     li.querySelector('.who').textContent.trim(),
-    li.querySelector('.why > span').textContent.trim(),
+    [...li.querySelectorAll('.why > span')].find((span) => span.getClientRects().length > 0).textContent.trim(),
     li.dataset.kind,
 ])"""
 """Each place's line ("1. Ann · 42"), its reason in the interface language, and the kind of decision."""
