@@ -419,7 +419,7 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
         target.write_text(html, encoding="utf-8")
         pages[target] = f"{csp}; frame-ancestors {FRAME_ANCESTORS[context['page'] in FRAMED_PAGES]}"
 
-    write("index.html", "index.html", page="home")
+    write("index.html", "index.html", page="home", default_players=default_players)
     for content in games:
         write(
             f"rules/{content.game.id}/index.html",

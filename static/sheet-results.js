@@ -1,6 +1,6 @@
 // play/'s outputs: problems beside the fields they name, totals, computed rows and places next to the total row,
 // the ranking with its reasons, the chart, the one-line result to copy or share, print.
-import { message, uiLang, uiTag } from "./site.js";
+import { message, uiLang, uiScript, uiTag } from "./site.js";
 import { bilingual, nameText, plain, spansIn } from "./ui.js";
 import { showFigure } from "./figure.js";
 import { collect, fieldElements, typedValue } from "./sheet-inputs.js";
@@ -32,6 +32,7 @@ function choiceHere(form, problem) {
   copy.removeAttribute("id");
   copy.value = real.value;
   copy.className = "choice-here";
+  asQuestion(copy);
   copy.addEventListener("change", () => {
     real.value = copy.value;
     real.dispatchEvent(new Event("change", { bubbles: true }));
@@ -39,14 +40,23 @@ function choiceHere(form, problem) {
   return copy;
 }
 
+/** A choice asked inside a problem offers "Choose…" where the sheet's own select says "(not chosen)". */
+function asQuestion(select) {
+  const blank = select.querySelector('option[value=""]');
+  if (!blank) return;
+  const said = (css) => document.querySelector(`#messages [data-msg=choose] ${css}`).textContent;
+  Object.assign(blank.dataset, { zhHans: said(".l-zh.s-hans"), zhHant: said(".l-zh.s-hant"), en: said(".l-en") });
+  blank.textContent = blank.dataset[uiLang() === "en" ? "en" : uiScript() === "hant" ? "zhHant" : "zhHans"];
+}
+
 /** The problems that leave a sheet open (blank fields it needs, not bad ones): their fields are outlined as needed,
  *  their messages shown calmly, by this class. */
-const OPEN = { tie: "tie-open", missing: "needed" };
+const OPEN = { tie: "tie-open", missing: "needed", choice: "tie-open" };
 
 export function showProblems(form, problems, keep) {
   const section = form.closest("section.game");
   for (const el of section.querySelectorAll("[aria-invalid=true], [data-needed]")) {
-    if (form.contains(el) || el.dataset.field === "name") {
+    if ((form.contains(el) && !el.closest(".problems")) || el.dataset.field === "name") { // a choice asked stays as shown
       el.removeAttribute("aria-invalid");
       el.removeAttribute("data-needed");
     }

@@ -10,6 +10,7 @@ from pathlib import Path
 import brotli
 import pytest
 
+from scoring import GAMES
 from sitebuild import BuildError
 from sitebuild.publish import check_types
 
@@ -82,7 +83,8 @@ def test_headers_file_gives_each_file_one_rule(built_site: Path) -> None:
 def test_headers_carry_each_pages_policy_and_frame_ancestors(built_site: Path) -> None:
     rules = header_rules(built_site)
     pages = sorted(built_site.rglob("*.html"))
-    assert len(pages) == 15  # 10, and the five player aids
+    # home, search, offline, play/ and its Python frame; each game's rules page and player aid
+    assert len(pages) == 5 + 2 * len(GAMES), [p.relative_to(built_site).as_posix() for p in pages]
     for page in pages:
         relative = "/" + page.relative_to(built_site).as_posix()
         framed = "'self'" if relative == "/play/python.html" else "'none'"

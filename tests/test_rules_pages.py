@@ -146,6 +146,7 @@ def snapshot() -> dict[str, dict[str, object]]:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_rules_page_keeps_its_ids(built_site: Path, snapshot: dict, game: str) -> None:
     built = outlines(built_site)[game]
+    assert game in snapshot, f"{game}: not in {SNAPSHOT.name}; run .venv/bin/python -m tests.test_rules_pages site"
     assert built["ids"] == snapshot[game]["ids"]
 
 

@@ -41,7 +41,7 @@ def test_table_writes_every_checklist_as_opencc_does(tables: dict[str, zh_script
                     for script in zh_script.SCRIPTS:
                         assert tables[script].apply(text) == zh_script.convert(text, game.source_lang, script)
                         checked += 1
-    assert checked > 20
+    assert checked >= len(zh_script.SCRIPTS) * (game.max_players - game.min_players + 1)  # a step per count at least
 
 
 def sample_value(field: Any, bad: str) -> Any:

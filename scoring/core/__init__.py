@@ -57,6 +57,7 @@ from .model import (
     Tone,
 )
 from .problems import (
+    MissingChoice,
     MissingTieBreaker,
     MissingValues,
     SheetError,
@@ -114,6 +115,7 @@ __all__ = [
     "Game",
     "Helper",
     "HelperResult",
+    "MissingChoice",
     "MissingTieBreaker",
     "MissingValues",
     "Option",

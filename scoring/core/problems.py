@@ -39,3 +39,9 @@ class MissingTieBreaker(MissingValues):
     """A tie that blank tie-breaker fields would settle: names every field to fill."""
 
     kind = "tie"
+
+
+class MissingChoice(MissingValues):
+    """A choice the table has not made (a rule the source leaves open) that the ranking needs: one question."""
+
+    kind = "choice"

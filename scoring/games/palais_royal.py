@@ -15,6 +15,7 @@ from ..core import (
     Game,
     Helper,
     HelperResult,
+    MissingChoice,
     MissingValues,
     Piece,
     Result,
@@ -285,11 +286,39 @@ def edge_places(
             occupied = range(place, place + len(group))
             each = sum(points[p - 1] for p in occupied if p <= len(points)) // len(group)
         else:
-            who = listed(names or [""] * len(counts), group)
-            raise SheetError(f"table.edges[{edge}]", _tie_message(edge, place, level, who))
+            raise EdgeTie(edge, place, level, listed(names or [""] * len(counts), group))
         places.append(EdgePlace(group, level, place, each))
         place += len(group)
     return tuple(places)
+
+
+class EdgeTie(SheetError):
+    """A tie on an edge's first or second place while the table has chosen no rule for it."""
+
+    def __init__(self, edge: int, place: int, servants: int, group: Text) -> None:
+        super().__init__(f"table.edges[{edge}]", _tie_message(edge, place, servants, group))
+        self.edge, self.place, self.servants, self.group = edge, place, servants, group
+
+    def clause(self) -> Text:
+        """The tie in the table's words: “Edge 1: Ann and Bo, 2 servants each, tied for first”."""
+        name, ordinal = EDGE_NAMES[self.edge], ORDINAL[self.place - 1]
+        return Text(
+            f"{name.zh}：{self.group.zh} 各 {self.servants} 个仆人，并列{ordinal.zh}名",
+            f"{name.en}: {self.group.en}, {_servants(self.servants)} each, tied for {ordinal.en}",
+        )
+
+
+def edge_question(ties: Sequence[EdgeTie]) -> MissingChoice:
+    """Every edge tie the table has not settled, in one question: how does the table score a tie on an edge?"""
+    clauses = [t.clause() for t in ties]
+    return MissingChoice(
+        ["table.edge_tie_rule"],
+        Text(
+            f"{'；'.join(c.zh for c in clauses)}。原文没有说明边沿上的平手怎样计分。你们怎样计算边沿上的平手？",
+            f"{'; '.join(c.en for c in clauses)}. The source does not say how a tie on an edge scores. "
+            "How does your table score a tie on an edge?",
+        ),
+    )
 
 
 def _tie_message(edge: int, place: int, servants: int, group: Text) -> Text:
@@ -321,7 +350,9 @@ def validate(sheet: Sheet) -> list[SheetError]:
     scoring places have blank points (the values printed on the board: missing, not 0)."""
     edges = _all_edges(sheet)
     rule = sheet.table.get("edge_tie_rule", "")
-    problems: list[SheetError] = [e for e in edges if isinstance(e, SheetError)]
+    ties = [e for e in edges if isinstance(e, EdgeTie)]
+    problems: list[SheetError] = [edge_question(ties)] if ties else []
+    problems.extend(e for e in edges if isinstance(e, SheetError) and not isinstance(e, EdgeTie))
     for edge, places in enumerate(edges):
         if isinstance(places, SheetError):
             continue

@@ -66,10 +66,10 @@ def test_edge_tie_needs_the_table_s_rule(browser: Browser, site_server, viewport
             ]
         )
         expect(play.problems()).to_contain_text(
-            re.compile("Edge 1: Ann and Bo are tied for first place|边沿 1：Ann、Bo 以各 2 个仆人并列第一名")
+            re.compile("Edge 1: Ann and Bo, 2 servants each, tied for first|边沿 1：Ann、Bo 各 2 个仆人，并列第一名")
         )
-        expect(play.problems()).to_contain_text(re.compile("source has no rule|原文没有说明"))
-        expect(play.field("edges", -1, entry=0, part=0)).to_have_attribute("aria-invalid", "true")
+        expect(play.problems()).to_contain_text(re.compile("source does not say|原文没有说明"))
+        expect(tie_rule(play)).to_have_attribute("data-needed", "true")  # asked for, not wrong
         tie_rule(play).select_option("split-down")
         play.expect_ranking(["1. Ann · 14", "1. Bo · 14"])
         expect(play.problems()).to_be_empty()
@@ -151,3 +151,53 @@ def test_majority_helper(browser: Browser, site_server, viewport: dict) -> None:
         if viewport["width"] < 400:
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"), [("en", {"width": 390, "height": 844}), ("zh", {"width": 360, "height": 740})]
+)
+def test_ties_on_several_edges_ask_one_question_once(browser: Browser, site_server, lang: str, viewport: dict) -> None:
+    """Issue 28 point 5: three tied edges make one calm question with one choice, in the table's words."""
+    with site_context(browser, viewport) as context:
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('tc:lang', '{lang}');")
+        play = Play(page, site_server.url, GAME).open("score")
+        play.wait_ready()
+        fill_edge_points(play, EDGE_POINTS)
+        play.fill_sheet(
+            [
+                ("Ann", {"nobles": 10, "edge_servants": [2, 1, 3, 0]}),
+                ("Bo", {"nobles": 12, "edge_servants": [2, 1, 3, 0]}),
+                ("P3", {"nobles": 9, "edge_servants": [0, 1, 0, 0]}),
+            ]
+        )
+        question = play.problems().locator("li")
+        expect(question).to_have_count(1, timeout=60_000)
+        expect(question).to_have_class(re.compile("tie-open"))
+        expect(play.problems().locator("select")).to_have_count(1)
+        expect(play.problems().locator('select option[value=""]')).to_have_text(
+            {"en": "Choose…", "zh": "请选择……"}[lang]
+        )
+        said = {
+            "en": [
+                "Edge 1: Ann and Bo, 2 servants each",
+                "Edge 2: Ann, Bo and the third player, 1 servant each",
+                "Edge 3: Ann and Bo, 3 servants each",
+                "How does your table score a tie on an edge?",
+            ],
+            "zh": [
+                "边沿 1：Ann、Bo 各 2 个仆人",
+                "边沿 2：Ann、Bo、第三位玩家 各 1 个仆人",
+                "你们怎样计算边沿上的平手？",
+            ],
+        }[lang]
+        for part in said:
+            expect(question).to_contain_text(part, use_inner_text=True)
+        expect(play.tool().locator("[aria-invalid=true]")).to_have_count(0)  # nothing typed is wrong
+        page.screenshot(path=f"/tmp/polish-shots/edge-question-{lang}-{viewport['width']}.png")
+        question.scroll_into_view_if_needed()
+        page.screenshot(path=f"/tmp/polish-shots/edge-question-{lang}-{viewport['width']}-question.png")
+        question.locator("select").select_option("each-scores")
+        expect(tie_rule(play)).to_have_value("each-scores")
+        expect(play.tool()).to_have_attribute("data-state", "final", timeout=60_000)
+        expect(play.problems()).to_be_empty()

@@ -480,9 +480,9 @@ def quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
     # are missing, not 0; no winner is named yet.
     said = answer(game, page_sheet(game, list(zip(("小明", "Ann"), typed, strict=True))))
     kinds = [(p["field"], p.get("kind")) for p in said["problems"]]
-    assert kinds == [("table.edges[0]", None), ("table.edges[1][0]", "missing")], said["problems"]
+    assert kinds == [("table.edge_tie_rule", "choice"), ("table.edges[1][0]", "missing")], said["problems"]
     problems_are(tab, game, said)
-    needed = "(css) => [...document.querySelectorAll(css + ' [data-needed=true]')].map((el) => `table.edges[${el.dataset.entry}][${el.dataset.part}]`)"
+    needed = "(css) => [...document.querySelectorAll(css + ' [data-field=edges][data-needed=true]')].map((el) => `table.edges[${el.dataset.entry}][${el.dataset.part}]`)"
     settle(tab, needed, said["problems"][1]["fields"], form, what="the blank points outlined")
     assert tab.js("(css) => document.querySelectorAll(css + ' .ranking li').length", form) == 0, tab.engine
     edges = [[6, 3], [5, 2], [4, 2], [3, 1]]
@@ -493,7 +493,7 @@ def quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
     seats = list(zip(("小明", "Ann"), typed, strict=True))
     sheet = page_sheet(game, seats, table)
     said = answer(game, sheet)
-    assert [p["field"] for p in said["problems"]] == ["table.edges[0]"], said["problems"]  # the premise: an edge tie
+    assert [p["field"] for p in said["problems"]] == ["table.edge_tie_rule"], said["problems"]  # premise: an edge tie
     problems_are(tab, game, said)
     choice = f"{form} .problems li select.choice-here"
     tab.wait(
@@ -638,6 +638,38 @@ def test_layout_rules_and_search_at_phone_widths(tab: Tab) -> None:
         grid_first(tab, size)
     rules_on_a_phone(tab)
     search_for_tie_breakers(tab)
+
+
+WIDER = """(win, doc) => [...doc.querySelectorAll('body *')].filter((el) => el.checkVisibility() && !el.closest('.grid-scroll, pre, table'))
+    .map((el) => [el, el.getBoundingClientRect()]).filter(([el, r]) => r.width > 0 && (r.right > doc.documentElement.clientWidth + 1 || r.left < -1))
+    .slice(0, 5).map(([el, r]) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`)"""
+"""The first visible boxes that stand out of the page's width on either side (a table or the grid scroll in a box)."""
+
+
+def test_no_page_is_wider_than_a_phone(tab: Tab) -> None:
+    """At 360 px no page, in either language and either Chinese script, has a box beyond the screen's edges."""
+    tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
+    wide = []
+    for lang, script in (("zh", "hans"), ("zh", "hant"), ("en", "hans")):
+        tab.js(
+            "([lang, script]) => { localStorage.setItem('tc:lang', lang); localStorage.setItem('tc:script', script); }",
+            [lang, script],
+        )
+        for page in (
+            "?s={}",
+            "rules/tuscany/?s={}",
+            "rules/bruges/aid/?s={}",
+            "search/?s={}&q=tie",
+            "play/?s={}#history",
+        ):
+            load(tab, page.format(lang + script), SMALL_PHONE)
+            if "q=" in page:  # its results shown (and the search index read) before the frame moves on
+                tab.wait(framed("(win, doc) => doc.body.dataset.searched === 'tie'"), what="the search results")
+            said = tab.js(framed(WIDER))
+            if said:
+                wide.append((lang, script, page, said))
+    tab.js("() => { localStorage.setItem('tc:lang', 'en'); localStorage.removeItem('tc:script'); }")
+    assert not wide, f"{tab.engine}: boxes beyond a 360 px screen: {wide}"
 
 
 def grid_first(tab: Tab, size: tuple[int, int]) -> None:

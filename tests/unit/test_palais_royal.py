@@ -259,13 +259,24 @@ def test_edge_notes_show_each_edge_and_the_rule_used() -> None:
     assert any("平分向下取整" in n.zh for n in result.notes)
 
 
-def test_every_tied_edge_is_reported_when_no_rule_is_chosen() -> None:
+def test_every_tied_edge_is_named_in_one_question_when_no_rule_is_chosen() -> None:
+    """Issue 28 point 5: one question, asked once, naming each tied edge in the table's words, for the table's rule."""
     raw = sheet({"edge_servants": [2, 0, 1, 4]}, {"edge_servants": [2, 0, 1, 3]})
     _, problems = check_sheet(GAME, raw)
-    assert [p.path for p in problems] == ["table.edges[0]", "table.edges[2]"]
+    assert [p.as_dict()["kind"] for p in problems] == ["choice"]
+    asked = problems[0].as_dict()
+    assert asked["fields"] == ["table.edge_tie_rule"]
+    assert asked["en"] == (
+        "Edge 1: Ann and Bo, 2 servants each, tied for first; Edge 3: Ann and Bo, 1 servant each, tied for first. "
+        "The source does not say how a tie on an edge scores. How does your table score a tie on an edge?"
+    )
+    assert asked["zh"] == (
+        "边沿 1：Ann、Bo 各 2 个仆人，并列第一名；边沿 3：Ann、Bo 各 1 个仆人，并列第一名。"
+        "原文没有说明边沿上的平手怎样计分。你们怎样计算边沿上的平手？"
+    )
     with pytest.raises(SheetError) as caught:
         score(GAME, raw)
-    assert caught.value.path == "table.edges[0]"
+    assert caught.value.path == "table.edge_tie_rule"
 
 
 def test_a_tie_with_a_rule_chosen_is_no_problem() -> None:

@@ -82,8 +82,8 @@ CASES = [
             "players": players(*((n, {"edge_servants": [2, 0, 0, 0]}) for n in ("Ann", "P2", "Cy"))),
             "table": {"edges": [[5, 2], [5, 2], [5, 2], [5, 2]]},
         },
-        ["Ann, the second player and Cy are tied for first"],
-        ["Ann、第二位玩家、Cy 以各"],
+        ["Edge 1: Ann, the second player and Cy, 2 servants each"],
+        ["边沿 1：Ann、第二位玩家、Cy 各 2 个仆人"],
         id="an edge tie",
     ),
 ]
