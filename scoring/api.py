@@ -28,12 +28,14 @@ from .core import (
 from .extras import TOO_LONG_AGO, duration_between, duration_text, note_of
 from .history import (
     History,
+    corrected,
     document,
     head_of,
     make_record,
     merge,
     read_file,
     read_head,
+    read_history,
     read_stored,
     seal_of,
     sealed,
@@ -289,6 +291,47 @@ def history_import(current: History, content: str | bytes) -> dict[str, Any]:
         "skipped": len(incoming.skipped),
         "renamed": renamed(current.names, names),
     }
+
+
+NO_LONGER_THERE = SheetError(
+    "record",
+    Text(
+        "要修改的对局已不在历史记录中（可能已在别处删除）。可以把这张表作为新的一局存入。",
+        "the game being corrected is no longer in the history (deleted elsewhere?). The sheet can be saved as a new game.",
+    ),
+)
+
+
+@_on_sound_history
+def history_replace(
+    history: History, record_id: object, game_id: str, sheet: object, extras: object, edited: object
+) -> dict[str, Any]:
+    """Replace a saved game by its corrected sheet (and note): the same identity and time, its duration kept; the
+    record replaced comes back as `previous`, for one undo (history_undo)."""
+    old = next((r for r in history.records if r["id"] == record_id), None)
+    if old is None or old["game"] != game_id:
+        return _refused(NO_LONGER_THERE)
+    try:
+        note = _extras(extras, old["saved"])[0]
+        record = make_record(game_id, sheet, old["saved"], note, old.get("duration"))
+        record = corrected(record, old["id"], timestamp(edited, "edited"))
+    except SheetError as error:
+        return _refused(error)
+    records = [record if r["id"] == old["id"] else r for r in history.records]
+    answer = _history_answer(History(records, history.names), shown=False)
+    return {**answer, "record": record, "previous": old, "count": len(records)}
+
+
+@_on_sound_history
+def history_undo(history: History, previous: object) -> dict[str, Any]:
+    """Put back the record a correction replaced (as history_replace gave it; read and checked as a file's record)."""
+    read = read_history(json.dumps(document([previous])))
+    if read.problems or len(read.records) != 1 or all(r["id"] != read.records[0]["id"] for r in history.records):
+        nothing = Text("没有可撤销的修改。", "there is no correction to undo.")
+        return _refused(SheetError("record", nothing), *read.problems)
+    back = read.records[0]
+    records = [back if r["id"] == back["id"] else r for r in history.records]
+    return {**_history_answer(History(records, history.names), shown=False), "record": back}
 
 
 @_on_sound_history

@@ -317,13 +317,16 @@ def newest_first(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def merge(current: list[dict[str, Any]], incoming: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
-    """Both lists without duplicates, newest first, and how many incoming records were new."""
+    """Both lists without duplicates, newest first, and how many incoming records were new. Of one game in both, the
+    one corrected last is kept (corrected()), else the current one."""
     by_id = {r["id"]: r for r in current}
     added = 0
     for record in incoming:
         if record["id"] not in by_id:
             by_id[record["id"]] = record
             added += 1
+        elif record.get("edited", "") > by_id[record["id"]].get("edited", ""):
+            by_id[record["id"]] = record
     return newest_first(list(by_id.values())), added
 
 
@@ -375,7 +378,8 @@ def read_history(text: str | None) -> History:
             history.skipped.append(error)
             continue
         record, dropped = _with_extras(record, raw, index)
-        history.dropped += dropped
+        record, unread = _as_corrected(record, raw, index)
+        history.dropped += dropped + unread
         if "players" in raw and outcome(raw["players"]) != outcome(record["players"]):
             history.recomputed.append(
                 SheetError(
@@ -448,6 +452,35 @@ def _read_record(raw: object, index: int) -> dict[str, Any]:
             f"records[{index}].{error.path}",
             Text(f"{where.zh}：{error.message.zh}", f"{where.en}: {error.message.en}"),
         ) from None
+
+
+IDENTITY = re.compile(r"[0-9a-f]{20}")
+"""A record's id as record_id writes it."""
+
+
+def corrected(record: dict[str, Any], identity: str, edited: str) -> dict[str, Any]:
+    """A record corrected after it was saved: it keeps the identity of the one it replaces (its id, its time) and says
+    when it was corrected (a correction's id is no longer the digest of its sheet)."""
+    return {**record, "id": identity, "edited": edited}
+
+
+def _as_corrected(record: dict[str, Any], raw: dict[str, Any], index: int) -> tuple[dict[str, Any], list[SheetError]]:
+    """A record read with the identity it was corrected under, when its file says so; a correction that cannot be read
+    keeps the game under the digest of its sheet, and says so."""
+    if raw.get("edited") is None:
+        return record, []
+    identity = raw.get("id")
+    try:
+        edited = timestamp(raw["edited"], "edited")
+        if not isinstance(identity, str) or not IDENTITY.fullmatch(identity):
+            raise SheetError("id", Text("标识无效。", "its id is not one this site writes."))
+    except SheetError as error:
+        said = Text(
+            f"第 {index + 1} 条记录：修改记录无法读取（{error.message.zh}），该局按其分数重新标识。",
+            f"record {index + 1}: its correction could not be read ({error.message.en}); the game is kept as a new one.",
+        )
+        return record, [SheetError(f"records[{index}].edited", said)]
+    return corrected(record, identity, edited), []
 
 
 def _with_extras(record: dict[str, Any], raw: dict[str, Any], index: int) -> tuple[dict[str, Any], list[SheetError]]:

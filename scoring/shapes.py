@@ -59,6 +59,7 @@ def record_shaped(record: object) -> bool:
         and all(isinstance(w, str) for w in record["winners"])
         and isinstance(record.get("sheet"), dict)
         and ("duration" not in record or (_is_int(record["duration"]) and 0 <= record["duration"] <= MAX_DURATION))
+        and ("edited" not in record or isinstance(record["edited"], str))
         and ("note" not in record or (isinstance(record["note"], str) and len(record["note"]) <= MAX_NOTE_CHARS))
     )
 

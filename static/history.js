@@ -204,7 +204,15 @@ function entry(record, took, onDelete) {
   remove.dataset.action = "delete-record";
   remove.append(bilingual("span", { zh: "删除", en: "Delete" }));
   remove.addEventListener("click", () => onDelete(record));
-  li.append(head, winnerLine(record), places, ...extrasLines(record, took), remove);
+  const correct = bilingual("button", { zh: "修改", en: "Correct" });
+  correct.type = "button";
+  correct.dataset.action = "correct-record";
+  correct.addEventListener("click", () => document.dispatchEvent(new CustomEvent("tc:correct-record", { detail: record })));
+  if (record.edited) head.append(bilingual("span", { zh: "（已修改）", en: " (corrected)" }, "record-edited"));
+  const actions = document.createElement("p");
+  actions.className = "record-actions";
+  actions.append(correct, remove);
+  li.append(head, winnerLine(record), places, ...extrasLines(record, took), actions);
   return li;
 }
 

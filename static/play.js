@@ -23,6 +23,7 @@ import { setupNames, showNames } from "./sheet-names.js";
 import { setupStartPick } from "./start-player.js";
 import { setupPicture } from "./result-picture.js";
 import { extrasOf, markStarted, setupNote } from "./sheet-extras.js";
+import { openRecord, saveCorrection, showEditing } from "./sheet-edit.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -229,7 +230,9 @@ function showSaveState(game) {
 
 async function saveToHistory(game) {
   const payload = sheetPayload(game);
-  if (!(await game.history.save(game.gameId, payload, game.sheet.querySelector(".save-problems"), extrasOf(game)))) return false;
+  const box = game.sheet.querySelector(".save-problems");
+  const stored = game.state.editing ? saveCorrection(game, payload, box) : game.history.save(game.gameId, payload, box, extrasOf(game));
+  if (!(await stored)) return false;
   game.state.saved = payload;
   save(game.gameId, game.state);
   game.showSaveState();
@@ -348,6 +351,7 @@ function refresh(game) {
   game.showPicks();
   game.showStart();
   game.showNote();
+  showEditing(game);
   refreshChecklist(game);
   recomputeAll(game);
 }
@@ -373,6 +377,7 @@ function setupGame(section, services) {
   const tickedEarly = [...game.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
   applyState(game, true);
   game.showNote();
+  showEditing(game);
   applyTicks(game);
   if (tickedEarly.length) {
     for (const [box, checked] of tickedEarly) box.checked = checked;
@@ -469,6 +474,11 @@ for (const scroller of document.querySelectorAll(".grid-scroll")) {
 }
 
 addEventListener("hashchange", route);
+// A saved game opened from the history to be corrected (history.js): into its sheet, which is then shown.
+document.addEventListener("tc:correct-record", async (event) => {
+  const record = event.detail;
+  if (games.has(record.game) && (await openRecord(controller(record.game), record))) location.hash = `#${record.game}/score`;
+});
 // The calculator's worker died and another has started (engine.js, watchdog.js): the sheet on screen is worked out
 // again from its fields (the others are when they are opened). A received link is not opened again by itself.
 document.addEventListener("tc:engine-restarted", () => {

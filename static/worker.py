@@ -88,6 +88,10 @@ def history(action, stored, *args):
             s, game_id, read_json(sheet_json, "sheet"), saved, read_json(extras_json, "extras")
         ),
         "import": lambda s, content: api.history_import(s, _stored(content)),  # a file's bytes (a Uint8Array)
+        "replace": lambda s, record_id, game_id, sheet_json, extras_json, edited: api.history_replace(
+            s, record_id, game_id, read_json(sheet_json, "sheet"), read_json(extras_json, "extras"), edited
+        ),
+        "undo": lambda s, record_json: api.history_undo(s, read_json(record_json, "record")),
         "delete": api.history_delete,
         "export": api.history_export,
         "stats": lambda s, filters_json, pictures=True: api.history_stats(

@@ -113,7 +113,8 @@ def test_phrase_conversions_in_scoring_were_read() -> None:
 
 
 INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), each read
-    # A saved game's note and duration (issue 29 point 3)
+    # A saved game's note and duration, correcting a saved game (issue 29 points 3 and 4)
+    "这张表上的对局还没有存入历史记录。打开要修改的对局会替换它。": "這張表上的對局還沒有存入歷史記錄。開啟要修改的對局會替換它。",
     "备注": "備註",
     " 分钟": " 分鐘",
     " 个字符，最多 ": " 個字元，最多 ",

@@ -40,6 +40,8 @@ def test_a_game_is_timed_and_noted_then_listed_counted_and_exported(browser: Bro
         assert started.startswith("2026-11-12T19:0")
         note = play.tool().locator("[data-role=note]")
         note.fill(NOTE)
+        note.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "sheet-note-360.png"))
         page.clock.fast_forward("01:25:00")
         page.reload()  # nothing typed is lost
         expect(note).to_have_value(NOTE, timeout=30_000)
