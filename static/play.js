@@ -17,7 +17,7 @@ import {
   aboutTyped, collect, followSums, hasScores, inputKey, optionsOf, playerCount, setTyped, setupFlow, setupNamePicks, showSums,
   toolOf, typedEarly, typedNow, typedValue,
 } from "./sheet-inputs.js";
-import { printSheet, setupSharing, showProblems, showResult, typedIn } from "./sheet-results.js";
+import { printSheet, quietWhileEdited, setupSharing, showProblems, showResult, typedIn } from "./sheet-results.js";
 import { setupHelp, setupNewGame } from "./sheet-dialogs.js";
 import { setupNames, showNames } from "./sheet-names.js";
 import { setupStartPick } from "./start-player.js";
@@ -372,6 +372,7 @@ function setupGame(section, services) {
   listen(game);
   const gameName = () => section.querySelector(`h2 ${uiLang() === "en" ? ".l-en" : `.l-zh.s-${uiScript()}`}`).textContent;
   setupSharing(game.sheet, gameName);
+  quietWhileEdited(game.sheet);
   setupPicture(game.sheet, gameName, () => `${game.gameId}-${new Date().toISOString().slice(0, 10)}.png`);
   const tickedEarly = [...game.checklist.querySelectorAll("input[data-step]")].filter(typedEarly).map((box) => [box, box.checked]);
   applyState(game, true);

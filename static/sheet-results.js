@@ -186,6 +186,17 @@ function announce(form, text) {
   }, 800));
 }
 
+/** An edit empties the screen reader's line at once: the ranking it said is not the sheet's any more; the next
+ *  answer says the new one (or nothing while the sheet is open). */
+export function quietWhileEdited(form) {
+  const quiet = () => {
+    clearTimeout(announcing.get(form));
+    const live = form.querySelector(".announce");
+    if (live.textContent !== "") live.textContent = "";
+  };
+  form.addEventListener("input", quiet); // not "change": it comes again on leaving a field, after the new answer
+}
+
 // ---- share, copy, print
 
 async function copyText(text, source) {

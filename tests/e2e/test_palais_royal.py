@@ -201,3 +201,36 @@ def test_ties_on_several_edges_ask_one_question_once(browser: Browser, site_serv
         expect(tie_rule(play)).to_have_value("each-scores")
         expect(play.tool()).to_have_attribute("data-state", "final", timeout=60_000)
         expect(play.problems()).to_be_empty()
+
+
+@pytest.mark.parametrize(("lang", "who"), [("en", "Palais Royal — 1. Bo"), ("zh", "皇家宫殿 — 1. Bo")])
+def test_the_screen_reader_line_is_current(browser: Browser, site_server, lang: str, who: str) -> None:
+    """Issue 28 point 7: the live region says the ranking shown, in the reader's language; nothing while the edge
+    rule is asked for, and nothing stale once a value is edited (until the new ranking is shown)."""
+    with site_context(browser, {"width": 390, "height": 844}) as context:
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('tc:lang', '{lang}');")
+        play = Play(page, site_server.url, GAME).open("score")
+        play.wait_ready()
+        fill_edge_points(play, EDGE_POINTS)
+        play.fill_sheet([("Ann", {"nobles": 10}), ("Bo", {"nobles": 12})])
+        announced = play.tool().locator(".announce")
+        expect(announced).to_contain_text(f"{who} 12", timeout=10_000)
+        expect(announced).to_have_attribute("lang", {"en": "en", "zh": "zh-Hans"}[lang])
+        # An edit: the line empties at once (the ranking it said is no longer the sheet's), then says the new one.
+        page.evaluate(
+            """() => { window.__heard = [];
+                new MutationObserver(() => window.__heard.push(document.querySelector('section.game[data-game="palais-royal"] .announce').textContent))
+                    .observe(document.querySelector('section.game[data-game="palais-royal"] .announce'), { childList: true, characterData: true, subtree: true }); }"""
+        )
+        play.fill("nobles", 0, 20)
+        expect(announced).to_contain_text("1. Ann 20", timeout=10_000)
+        heard = page.evaluate("window.__heard")
+        assert heard[0] == "" and all("Bo 12" not in h or "Ann 20" in h for h in heard[1:]), heard
+        # A tie on an edge: a choice pending, so no ranking is said.
+        play.fill("edge_servants", 0, 2, entry=0)
+        play.fill("edge_servants", 1, 2, entry=0)
+        expect(play.problems().locator("select")).to_have_count(1, timeout=60_000)
+        expect(announced).to_have_text("", timeout=10_000)
+        tie_rule(play).select_option("each-scores")
+        expect(announced).to_contain_text("Ann 26", timeout=10_000)
