@@ -95,7 +95,9 @@ def test_dark_theme_applies(tab: Tab) -> None:
 
 def test_glossary_term_shows_its_pair_on_tap(tab: Tab) -> None:
     tab.goto(tab.site.url + "rules/burgundy-cards/#workers")  # type: ignore[attr-defined]
-    # A phone opens the rules in the interface language; this reader asks for both, side by side or stacked.
+    # A phone opens the rules in the interface language (rules.js, a module, may run after the load WebKit's driver
+    # waits for); this reader then asks for both, side by side or stacked.
+    tab.wait("() => document.querySelector('.rules').dataset.view !== 'both'", what="the interface language's view")
     tab.click(".view-switch [data-view=both]")
     tab.wait("() => document.querySelector('.rules').dataset.view === 'both'", what="both languages shown")
     term = tab.js(
