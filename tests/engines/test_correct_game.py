@@ -11,12 +11,16 @@ import pytest
 from scoring import GAMES
 from tests.engines import play
 from tests.engines.conftest import PHONE_FRAME, SMALL_PHONE
-from tests.engines.drivers import Tab
+from tests.engines.drivers import EngineError, Tab
 from tests.engines.test_duration_note import GAME, SHEET
 from tests.engines.test_sheet_at_table import GRID_FIRST, framed, load
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 RECORDS = "() => JSON.parse(localStorage.getItem('tc:v1:history') ?? 'null')?.records"
+SAID = """(css) => { const form = document.querySelector(css);
+    return [form.dataset.state, form.dataset.computed, [...form.querySelectorAll('.problems li')].map((li) => li.textContent),
+        [...form.querySelectorAll('input')].filter((i) => i.value || i.checked).map((i) => `${i.dataset.field}[${i.dataset.player}]=${i.value}`)]; }"""
+"""What the sheet holds and says: its state, how often it was computed, its problems and its filled inputs."""
 BANNER = f"() => document.querySelector('{play.tool(GAME)} .editing .l-en')?.textContent"
 
 
@@ -26,7 +30,11 @@ def test_a_saved_game_opens_in_its_sheet_and_is_replaced(tab: Tab) -> None:
     play.wait_ready(tab)
     play.fill(tab, GAME, SHEET)
     form = play.tool(GAME)
-    tab.wait("(css) => document.querySelector(css).dataset.state === 'final'", form, what="final")
+    try:
+        tab.wait("(css) => document.querySelector(css).dataset.state === 'final'", form, what="final")
+    except EngineError as error:  # once on WebKit in CI, never since: say what the sheet held and said
+        said = tab.js(SAID, form)
+        raise AssertionError(f"{tab.engine}: the sheet is not final: {said}") from error
     tab.click(f"{form} [data-action=save-history]")
     old = tab.wait(f"() => ({RECORDS})()?.[0]", what="saved")
 
