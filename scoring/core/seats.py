@@ -29,20 +29,24 @@ def seat_words(index: int) -> Text:
     return ORDINALS[index] if 0 <= index < len(ORDINALS) else Text(f"第 {index + 1} 位玩家", f"player {index + 1}")
 
 
+def _unnamed(name: str, index: int) -> bool:
+    """Whether a seat has no name of its own: blank, a bad name (read as blank), or the page's placeholder."""
+    return not name or name == placeholder(index)
+
+
+def _capital(words: Text) -> Text:
+    """A seat in words at the start of a message: “The third player”."""
+    return Text(words.zh, words.en[:1].upper() + words.en[1:])
+
+
 def called(name: str, index: int) -> Text:
     """A player as the table names them: the name typed, else (blank, a bad name, the placeholder) the seat in words."""
-    return seat_words(index) if not name or name == placeholder(index) else Text.same(name)
-
-
-def lead(who: Text) -> Text:
-    """A name at the start of a message: a seat in words gets its capital (“The third player”), a name stays typed."""
-    words = who.en in {t.en for t in ORDINALS} or who.en.startswith("player ")
-    return Text(who.zh, who.en[:1].upper() + who.en[1:]) if words else who
+    return seat_words(index) if _unnamed(name, index) else Text.same(name)
 
 
 def called_at_start(name: str, index: int) -> Text:
-    """called(), for the start of a message."""
-    return lead(called(name, index))
+    """called(), for the start of a message: a seat in words gets its capital, a name stays as typed."""
+    return _capital(seat_words(index)) if _unnamed(name, index) else Text.same(name)
 
 
 def listed(names: Sequence[str], seats: Sequence[int], at_start: bool = False) -> Text:
@@ -53,5 +57,5 @@ def listed(names: Sequence[str], seats: Sequence[int], at_start: bool = False) -
 
 def name_of_seat(index: int) -> Text:
     """The name field of a seat, at the start of a message: “The second player's name”, “第二位玩家的名字”."""
-    seat = lead(seat_words(index))
+    seat = _capital(seat_words(index))
     return Text(f"{seat.zh}的名字", f"{seat.en}'s name")
