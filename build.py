@@ -612,8 +612,10 @@ def prepare_python_start(out: Path) -> None:
 
 
 def script_sources() -> list[Path]:
-    """The files whose Chinese the page writes at run time: scoring's modules and the page scripts."""
-    return [*scoring_modules(), *sorted(STATIC.glob("*.js"))]
+    """The files whose Chinese the page writes at run time: scoring's modules (but the script table, characters that
+    are never shown) and the page scripts."""
+    shown = [path for path in scoring_modules() if path.name != "script_fold.py"]
+    return [*shown, *sorted(STATIC.glob("*.js"))]
 
 
 def write_script_tables(out: Path) -> dict[str, zh_script.Table]:

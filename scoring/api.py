@@ -42,7 +42,7 @@ from .history import (
     timestamp,
     to_csv,
 )
-from .players import merged_names, rename, renamed, separate
+from .players import aliases, merged_names, rename, renamed, separate
 from .share import decode, link, qr_svgs
 from .stats import Filters, parse_filters, statistics
 from .svg import both, result_chart, setup_figure, stats_charts
@@ -380,10 +380,19 @@ def _asked(stored: Stored, filters: object) -> tuple[dict[str, Any], list[Any], 
     found = _head(stored) if chosen == Filters() else None
     if found is not None:
         head, names = found
-        return head["figures"], head["people"], {"problems": [], "names": names}
+        return (
+            head["figures"],
+            head["people"],
+            {"problems": [], "names": names, "aliases": aliases(head["people"], names)},
+        )
     history = _read(stored)
-    rest = {"problems": [p.as_dict() for p in history.problems], "names": history.names}
-    return _figures(history, chosen), head_of(history)["people"], rest
+    everyone = head_of(history)["people"]
+    rest = {
+        "problems": [p.as_dict() for p in history.problems],
+        "names": history.names,
+        "aliases": aliases(everyone, history.names),
+    }
+    return _figures(history, chosen), everyone, rest
 
 
 def history_stats(stored: Stored, filters: object, pictures: bool = True) -> dict[str, Any]:

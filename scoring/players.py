@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .core import SheetError, Text, check_name, name_key
+from .core.script_fold import TO_SIMPLIFIED
 
 MAX_NAMES = 2000
 """More names than a history of at most 1000 games holds in practice."""
@@ -46,10 +47,16 @@ def read_names(raw: object) -> tuple[dict[str, str], list[SheetError]]:
         return {}, [bad]
     names: dict[str, str] = {}
     problems: list[SheetError] = []
-    for key, value in raw.items():
+    for spelled, value in raw.items():
+        key = str(spelled)
         try:
             shown = check_name(value, 0)
-            if not isinstance(key, str) or name_key(check_name(key, 0)) != key:
+            # A key as name_key writes it; one kept before the Chinese script stopped counting (張偉, now 张伟) is
+            # read as its key today.
+            if not isinstance(spelled, str):
+                raise bad
+            key = name_key(check_name(spelled, 0))
+            if key != spelled.translate(TO_SIMPLIFIED):
                 raise bad
         except SheetError:
             problems.append(
@@ -94,6 +101,13 @@ def merged_names(kept: Mapping[str, str], incoming: Mapping[str, str]) -> dict[s
     """The names kept here with an imported file's added where this history has none (its own choices win), chains
     across both followed."""
     return _flat({**incoming, **kept})
+
+
+def aliases(people: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> list[dict[str, str]]:
+    """Each merged name as the history spells it (else its key), and the name it counts under: the statistics' list."""
+    spellings = [name for person in people for name in (person["name"], *person["also"])]
+    spelled = {name_key(name): name for name in reversed(spellings)}  # the first spelling of a key wins
+    return [{"name": spelled.get(key, key), "as": shown} for key, shown in names.items()]
 
 
 def renamed(before: Mapping[str, str], after: Mapping[str, str]) -> list[dict[str, str]]:

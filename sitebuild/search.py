@@ -1,6 +1,7 @@
 """The search index: every rules section and glossary term as plain text, and the table that folds scripts and case.
 
-Search matches folded text: Traditional characters become Simplified (OpenCC's t2s table, read at build time),
+Search matches folded text: Traditional characters become Simplified (OpenCC's t2s table, as scoring.core.script_fold
+holds it for names too),
 Latin letters lose case and accents, full-width ASCII becomes ASCII. Folding maps one character to one
 character, so a hit found in folded text sits at the same place in the original text. static/search.js folds
 the query and the texts with the table shipped in the index, and matches substrings (so 工人 finds 工人卡) and,
@@ -13,13 +14,10 @@ import json
 import unicodedata
 from dataclasses import asdict, dataclass
 from html.parser import HTMLParser
-from itertools import chain
 from pathlib import Path
 
-import opencc
+from scoring.core.script_fold import SIMPLIFIED, TRADITIONAL
 
-HANZI = (range(0x3400, 0x4DC0), range(0x4E00, 0xA000), range(0xF900, 0xFB00))
-"""CJK Unified Ideographs (with extension A) and the compatibility ideographs: what OpenCC converts."""
 BLOCK_TAGS = {"p", "li", "h1", "h2", "h3", "h4", "tr", "td", "th", "br", "blockquote", "div", "section"}
 
 
@@ -102,11 +100,7 @@ def fold_table(corpus: str) -> dict[str, str]:
     A character whose Simplified form occurs nowhere on the site can match nothing, so it is left out.
     """
     table = base_table()
-    hanzi = [chr(code) for code in chain(*HANZI)]
-    simplified = opencc.OpenCC("t2s.json").convert("\n".join(hanzi)).split("\n")
-    if len(simplified) != len(hanzi):
-        raise RuntimeError("OpenCC t2s did not convert one character per line")
-    to_simplified = {t: s for t, s in zip(hanzi, simplified, strict=True) if s != t and len(s) == 1}
+    to_simplified = dict(zip(TRADITIONAL, SIMPLIFIED, strict=True))
     present = set(fold(corpus, {**table, **to_simplified}))
     table.update({t: s for t, s in to_simplified.items() if s in present})
     return table

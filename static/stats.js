@@ -119,39 +119,33 @@ function drawPictures(blocks, charts, keep) {
   }
 }
 
-/** The player filter, the rename form's names and the list of merged names, from the people in the history;
- *  separate(spelled) undoes a merge. */
-function showPeople(section, people, names, separate) {
+/** The player filter, the rename form's people (one each, other spellings in brackets) and the list of merged names
+ *  ({name: as spelled, as: counted under}), from the people in the history; separate(spelled) undoes a merge. */
+function showPeople(section, people, aliases, separate) {
   const playerFilter = section.querySelector("[data-filter=player]");
   const chosen = playerFilter.value;
-  const options = people.map((p) => {
-    const option = document.createElement("option");
-    option.value = p.name;
-    option.textContent = p.name;
-    return option;
-  });
-  playerFilter.replaceChildren(playerFilter.options[0], ...options);
+  const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
+  playerFilter.replaceChildren(playerFilter.options[0], ...people.map((p) => option(p.name, p.name)));
   playerFilter.value = people.some((p) => p.name === chosen) ? chosen : "";
   const old = section.querySelector("form.rename [data-role=old]");
   const was = old.value; // kept when the list is written again
-  const every = people.flatMap((p) => [p.name, ...p.also]);
-  old.replaceChildren(...every.map((name) => Object.assign(document.createElement("option"), { value: name, textContent: name })));
-  if (every.includes(was)) old.value = was;
-  section.querySelector("#stats-people").replaceChildren(...people.map((p) => Object.assign(document.createElement("option"), { value: p.name })));
-  section.querySelector(".aliases").replaceChildren(...Object.entries(names ?? {}).map(([key, shown]) => aliasItem(people, key, shown, separate)));
+  old.replaceChildren(...people.map((p) => option(p.name, p.also.length ? `${p.name} (${p.also.join(", ")})` : p.name)));
+  if (people.some((p) => p.name === was)) old.value = was;
+  section.querySelector("#stats-people").replaceChildren(...people.map((p) => option(p.name, "")));
+  section.querySelector(".aliases").replaceChildren(...(aliases ?? []).map((alias) => aliasItem(alias, separate)));
+  const count = section.querySelector(".identities-count");
+  count.textContent = aliases?.length ? ` (${aliases.length})` : "";
 }
 
 /** One merged name: "spelled → shown [Separate]". */
-function aliasItem(people, key, shown, separate) {
+function aliasItem(alias, separate) {
   const li = document.createElement("li");
-  const also = people.find((p) => p.name === shown)?.also ?? [];
-  const spelled = also.find((n) => n.normalize("NFKC").toLowerCase() === key) ?? key;
   const undo = document.createElement("button");
   undo.type = "button";
   undo.dataset.action = "separate";
   undo.append(bilingual("span", { zh: "分开", en: "Separate" }));
-  undo.addEventListener("click", () => separate(spelled));
-  li.append(nameText(spelled), " → ", nameText(shown), " ", undo);
+  undo.addEventListener("click", () => separate(alias.name));
+  li.append(nameText(alias.name), " → ", nameText(alias.as), " ", undo);
   return li;
 }
 
@@ -171,7 +165,7 @@ export class StatsView {
     this.section = section;
     this.history = history;
     this.body = section.querySelector(".stats-body");
-    this.problems = section.querySelector(".problems");
+    this.problems = section.querySelector(":scope > .problems"); // not the rename form's own
     this.filters = section.querySelector(".stats-filters");
     this.asked = 0; // the latest drawing asked for: an older one stops
     this.filters.addEventListener("change", () => this.refresh());
@@ -229,7 +223,7 @@ export class StatsView {
       section.dataset.state = "refused";
       return;
     }
-    showPeople(section, answer.people, answer.names, (spelled) => this.separate(spelled));
+    showPeople(section, answer.people, answer.aliases, (spelled) => this.separate(spelled));
     section.querySelector(".stats-empty").hidden = answer.stats.overall.games > 0;
     const blocks = render(body, answer.stats);
     section.dataset.state = "ready";

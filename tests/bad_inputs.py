@@ -79,8 +79,8 @@ ROWS = (
         1,
         "name",
         "ＡＮＮ",
-        "The second player's name: “ＡＮＮ” is used twice (case and full/half width do not count).",
-        "第二位玩家的名字：“ＡＮＮ”重复了（不区分大小写和全角/半角）。",
+        "The second player's name: “ＡＮＮ” is used twice (case, full/half width and the Chinese script do not count).",
+        "第二位玩家的名字：“ＡＮＮ”重复了（不区分大小写、全角/半角和简繁体）。",
     ),
     BadInput("html", "burgundy-cards", 0, "name", "<b>Al</b>", "The first player's name: cannot contain < or >.", "第一位玩家的名字：不能包含 < 或 >。"),
     BadInput(

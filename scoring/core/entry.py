@@ -10,6 +10,7 @@ from typing import Any
 
 from .model import Field, FieldKind
 from .problems import SheetError
+from .script_fold import TO_SIMPLIFIED
 from .seats import name_of_seat
 from .text import Text
 
@@ -278,8 +279,10 @@ def _without_format(text: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same player: case, full/half width, composed forms and format characters do not count."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", _without_format(name)).casefold())
+    """What makes two names the same player: case, full/half width, composed forms, format characters and the Chinese
+    script (a name's Traditional and Simplified forms) do not count."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", _without_format(name)).casefold())
+    return folded.translate(TO_SIMPLIFIED)
 
 
 BEYOND_EVERY_BOUND = 10**18

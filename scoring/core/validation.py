@@ -151,8 +151,8 @@ def _player_name(raw: object, index: int, seen: set[str], problems: list[SheetEr
             SheetError(
                 f"players[{index}].name",
                 Text(
-                    f"{who.zh}：“{name}”重复了（不区分大小写和全角/半角）。",
-                    f"{who.en}: “{name}” is used twice (case and full/half width do not count).",
+                    f"{who.zh}：“{name}”重复了（不区分大小写、全角/半角和简繁体）。",
+                    f"{who.en}: “{name}” is used twice (case, full/half width and the Chinese script do not count).",
                 ),
             )
         )

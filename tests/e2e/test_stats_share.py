@@ -83,6 +83,9 @@ def test_statistics_view_with_filters_pictures_and_merged_names(browser: Browser
         expect(rows.filter(has_text="Xiaoming")).to_have_text("Xiaoming\t2\t1\t50%", use_inner_text=True)
         expect(rows.filter(has_text="小明")).to_have_count(0)
         expect(stats.locator(".aliases li")).to_have_text(re.compile("小明 → Xiaoming"))
+        # one person in the rename form's list, with the name merged into it in brackets
+        expect(stats.locator("[data-role=old] option", has_text="小明")).to_have_text(["Xiaoming (小明)"])
+        expect(stats.locator(".identities-count")).to_have_text(" (1)")
         assert json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["names"] == {"小明": "Xiaoming"}
         stats.locator("[data-filter=player]").select_option("Bo")
         expect(overall.locator(".stats-summary")).to_contain_text("1 game ·")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.api import history_rename
 from scoring.history import make_record
 from scoring.share import encode
 from tests.engines import play
@@ -45,6 +46,50 @@ def test_statistics_view(tab: Tab) -> None:
         "() => [...document.querySelectorAll('section.stats svg')].filter((s) => s.getBoundingClientRect().width > 0).length"
     )
     assert drawn >= 3, drawn  # wins overall; wins, averages and totals over time for the game
+
+
+MERGED = history_rename(
+    history(
+        [
+            ("2026-01-01T10:00:00Z", sheet(("张伟", 10, 0), ("小明", 7, 0))),
+            ("2026-01-02T10:00:00Z", sheet(("張偉", 9, 0), ("Xiaoming", 8, 0))),  # 張偉: 张伟 in Traditional
+        ]
+    ),
+    "小明",
+    "Xiaoming",
+)["stored"]
+
+PEOPLE = """() => {
+    const stats = document.querySelector('section.stats');
+    return {
+        rows: [...stats.querySelectorAll('.stats-block:first-of-type tbody tr')].map((r) => r.innerText.replace(/\\s+/g, ' ')),
+        names: [...stats.querySelectorAll('form.rename [data-role=old] option')].map((o) => o.textContent),
+        summary: stats.querySelector('details.identities summary').innerText,
+        bottom: stats.querySelector('details.identities summary').getBoundingClientRect().bottom,
+        height: innerHeight,
+    };
+}"""
+
+
+def test_one_person_in_both_scripts_and_merging_in_reach(tab: Tab) -> None:
+    """Issue 28, point 10: 张伟 and 張偉 are one person; a merged name is listed under its person, not as another one;
+    "merge or rename" is on the statistics' first screen, saying how many names are merged."""
+    play.open_tool(tab, "burgundy-cards")
+    play.in_english(tab)
+    play.wait_ready(tab)
+    tab.js("(text) => localStorage.setItem('tc:v1:history', text)", MERGED)
+    tab.js("() => { location.hash = '#stats'; }")
+    tab.wait("() => document.querySelector('section.stats').dataset.state === 'ready'", what="#stats ready")
+    seen = tab.js(PEOPLE)
+    assert seen["rows"] == ["张伟 2 2 100%", "Xiaoming 2 0 0%"], seen
+    assert seen["names"] == ["Xiaoming (小明)", "张伟"], seen
+    assert seen["summary"].endswith("merge or rename (1)"), seen
+    assert 0 < seen["bottom"] <= seen["height"], f"{tab.engine}: merge or rename below the first screen: {seen}"
+    tab.click("section.stats details.identities summary")
+    merged = tab.js(
+        "() => [...document.querySelectorAll('section.stats .aliases li')].map((li) => li.innerText.replace(/\\s+/g, ' '))"
+    )
+    assert merged == ["小明 → Xiaoming Separate"], merged
 
 
 def test_a_stored_history_is_read_while_idle(tab: Tab) -> None:

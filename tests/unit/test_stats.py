@@ -13,6 +13,7 @@ import scoring.api as api_module
 import scoring.history as history_module
 from scoring.__main__ import main
 from scoring.api import (
+    evaluate,
     history_add,
     history_delete,
     history_export,
@@ -362,3 +363,41 @@ def test_a_history_re_scored_at_idle_is_given_back_sealed_to_store(monkeypatch) 
     assert answer["ok"] and answer["count"] == 4 and answer["stored"] != stored
     assert history_module.seal_of(answer["stored"]) is not None and "stored" not in history_hold(answer["stored"])
     assert history_hold("{not json") == {"ok": False, "problems": [], "count": 0}  # nothing to give back
+
+
+@pytest.mark.parametrize(
+    ("typed", "same_as"), [("張偉", "张伟"), ("歐陽娜娜", "欧阳娜娜"), ("韓梅梅", "韩梅梅"), ("ＡＮＮ", "ann")]
+)
+def test_one_name_in_either_chinese_script_is_one_person(typed: str, same_as: str) -> None:
+    stored = history(
+        [
+            ("2026-03-01T10:00:00Z", sheet((same_as, 12, 0), ("Bo", 2, 0))),
+            ("2026-03-02T10:00:00Z", sheet((typed, 9, 0), ("Bo", 3, 0))),
+        ]
+    )
+    found = [p for p in history_people(stored)["people"] if p["name"] in (typed, same_as)]
+    assert len(found) == 1 and found[0]["games"] == 2
+    assert len(by_name(history_stats(stored, {"player": typed})["stats"]["overall"])) == 2  # the person and Bo
+
+
+def test_two_scripts_of_one_name_at_one_table_are_the_same_name_twice() -> None:
+    problems = evaluate(GAME, sheet(("張偉", 3, 0), ("张伟", 2, 0)))["problems"]
+    assert [p["field"] for p in problems] == ["players[1].name"], problems
+
+
+def test_a_mapping_kept_before_scripts_were_folded_is_read_under_today_s_key() -> None:
+    text = json.dumps({**json.loads(history()), "names": {"張偉": "Cy"}})
+    read = read_history(text)
+    assert read.problems == [] and read.names == {"张伟": "Cy"}
+    assert identity("張偉", read.names) == identity("张伟", read.names) == "Cy"
+
+
+def test_the_statistics_list_each_merged_name_as_the_history_spells_it() -> None:
+    stored = history([*GAMES, ("2026-03-01T10:00:00Z", sheet(("張偉", 12, 0), ("Bo", 2, 0)))])
+    merged = history_rename(stored, "張偉", "Cy")
+    assert merged["ok"], merged["problems"]
+    answer = history_stats(merged["stored"], {})
+    assert answer["aliases"] == [{"name": "張偉", "as": "Cy"}]
+    assert [p["name"] for p in answer["people"]].count("Cy") == 1
+    separated = history_separate(merged["stored"], answer["aliases"][0]["name"])
+    assert history_stats(separated["stored"], {})["aliases"] == []
