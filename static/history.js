@@ -3,9 +3,9 @@
 // play/#history's list, export and import. What a record holds, the CSV rows and the checks of a stored or imported
 // history are Python's (scoring/history.py), through the worker.
 import { timings } from "./engine.js";
-import { uiLang, uiScript } from "./site.js";
+import { uiScript } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
-import { ask, bilingual, counted, download, nameText, whenIdle } from "./ui.js";
+import { ask, bilingual, counted, download, nameText, savedAt, whenIdle } from "./ui.js";
 import { askPersist, markExported, showKeep } from "./persist.js";
 import { finishedAt } from "./share.js";
 import { inScripts, loadScripts } from "./zh.js";
@@ -189,7 +189,7 @@ function entry(record, took, onDelete) {
   const head = document.createElement("h3");
   const time = document.createElement("time");
   time.dateTime = record.saved;
-  time.textContent = new Date(record.saved).toLocaleString(uiLang() === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  time.textContent = savedAt(record.saved);
   head.append(time, " · ", bilingual("span", record.game_name));
   const places = document.createElement("ol");
   places.className = "places";

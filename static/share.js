@@ -1,9 +1,9 @@
 // A finished sheet passed to another phone with no network: its QR code and link (play/#r=…, the sheet compressed
 // in the fragment, which is never sent to a server), and play/#r=… itself, the result re-scored by this phone's
 // Python with an offer to add it to the history. Links, codes and checks are Python's (scoring/share.py).
-import { message, uiLang } from "./site.js";
+import { message } from "./site.js";
 import { keys, read, remove, write } from "./storage.js";
-import { bilingual, nameText, plain } from "./ui.js";
+import { bilingual, nameText, plain, savedAt } from "./ui.js";
 import { showFigure } from "./figure.js";
 import { hidePreview, showPreview } from "./received-preview.js";
 
@@ -158,7 +158,7 @@ async function showReceived(section, py) {
   const keep = result.players.map((p) => p.name);
   section.querySelector(".shared-game").replaceChildren(...bilingual("span", record.game_name).childNodes);
   const when = section.querySelector(".shared-when");
-  when.textContent = new Date(record.saved).toLocaleString(uiLang() === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  when.textContent = savedAt(record.saved);
   section.querySelector(".ranking").replaceChildren(...result.players.map((player) => {
     const li = document.createElement("li");
     li.dataset.place = player.place ?? "";

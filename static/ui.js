@@ -96,3 +96,7 @@ export const whenIdle = (task) => ("requestIdleCallback" in window ? requestIdle
 
 /** A count with its English noun: "1 game", "3 games". */
 export const counted = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** When a game was saved, as History and a received result show it: "24 Nov 2026, 20:14" / "2026年11月24日 20:14". */
+export const savedAt = (iso) =>
+  new Date(iso).toLocaleString(uiLang() === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
