@@ -24,6 +24,7 @@ from markupsafe import Markup
 from scoring import GAMES
 from scoring.api import setup_json
 from scoring.core import Field, FieldKind, Game, Text
+from scoring.share import MAX_LINK_CHARS, MAX_SHEET_BYTES
 from sitebuild import BuildError, zh_script
 from sitebuild.aid import Aid, AidLine, load_aid
 from sitebuild.glossary import TermMarker, check_labels, check_terms_used
@@ -442,6 +443,7 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
         default_players=default_players,
         worker_config=worker_config(out),
         download_sizes=download_sizes(out),
+        link_limits={"chars": MAX_LINK_CHARS, "bytes": MAX_SHEET_BYTES},
         routes=play_routes(games),
         views=PLAY_VIEWS,
     )

@@ -5,9 +5,9 @@
 // Loaded by play/'s <head> on its own, so that it does not wait for the page's other scripts.
 
 const PREFIX = "#r=";
-/** scoring/share.py's MAX_LINK_CHARS and MAX_SHEET_BYTES: beyond them Python refuses the link; nothing to read. */
-const MAX_LINK_CHARS = 4000;
-const MAX_SHEET_BYTES = 64_000;
+/** scoring/share.py's MAX_LINK_CHARS and MAX_SHEET_BYTES, written into the page by the build: beyond them Python
+ *  refuses the link; nothing to read. */
+const { chars: MAX_LINK_CHARS, bytes: MAX_SHEET_BYTES } = JSON.parse(document.querySelector("meta[name=tc-link-limits]").content);
 
 /** The payload's bytes (base64url, written without padding), or null. */
 function payloadBytes(payload) {

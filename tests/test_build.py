@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import struct
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pytest
 import build
 from scoring import GAMES
 from scoring.api import setup_json
+from scoring.share import MAX_LINK_CHARS, MAX_SHEET_BYTES
 from sitebuild import zh_script
 from sitebuild.links import check_links, scan
 
@@ -419,3 +421,11 @@ def test_play_page_shows_each_default_setup_diagram_without_python(built_site: P
         for svg in written:
             assert svg in figure, game.id
         assert 'data-figure="chart"></div>' in section  # the chart waits for a result
+
+
+def test_play_holds_the_link_limits_of_scoring_share(built_site: Path) -> None:
+    """received-preview.js reads the limits beyond which Python refuses a link from play/, as the build wrote them."""
+    page = (built_site / "play" / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<meta name="tc-link-limits" content="([^"]*)">', page)
+    assert found, "play/ has no tc-link-limits"
+    assert json.loads(unescape(found.group(1))) == {"chars": MAX_LINK_CHARS, "bytes": MAX_SHEET_BYTES}
