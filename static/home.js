@@ -1,12 +1,7 @@
 // The home page: a score sheet in progress one tap away ("Continue: Bruges, 4 players, started 20:14"), the latest
 // first. Reads the sheets play/ saved (sheet-state.js); writes nothing.
 import { keys, read } from "./storage.js";
-import { isKept, readState } from "./sheet-state.js";
-
-/** Whether a saved sheet has a score typed (names and the board's values kept across "New game" aside). */
-function inProgress(state, kept) {
-  return Object.entries(state.values).some(([key, value]) => !isKept(key, kept) && String(value).trim() !== "");
-}
+import { hasSavedScores, readState } from "./sheet-state.js";
 
 /** When the game started, as each language writes it: a time today, a date and a time before. */
 function startedText(iso) {
@@ -32,7 +27,7 @@ function fillIn(part, name, byLang) {
 /** One game's line, shown when its saved sheet is in progress; its start time (for the order) or null. */
 function showLine(item) {
   const state = readState(read(keys.game(item.dataset.continue)));
-  if (!state || !inProgress(state, new Set(item.dataset.kept.split(" ")))) return null;
+  if (!state || !hasSavedScores(state, new Set(item.dataset.kept.split(" ")))) return null;
   const players = Number.isInteger(state.players) ? state.players : Number(item.dataset.default);
   fillIn(item.querySelector(".continue-players"), "n", { zh: players, en: players });
   const started = state.started ? startedText(state.started) : null;

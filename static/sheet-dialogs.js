@@ -3,11 +3,10 @@
 import { keys, read, remove, storageProblem, write } from "./storage.js";
 import { ask, askedOption } from "./ui.js";
 import { forgetFinished } from "./share.js";
-import { clearedState, isKept, parseState, readState, replaceState, save } from "./sheet-state.js";
+import { clearedState, hasSavedScores, parseState, readState, replaceState, save } from "./sheet-state.js";
 
 /** What was typed since a clear: the values "New game" keeps do not count. */
-const hasEntries = (state, kept) =>
-  Object.entries(state.values).some(([key, v]) => !isKept(key, kept) && String(v).trim() !== "") || Object.values(state.ticks).some((t) => t.length);
+const hasEntries = (state, kept) => hasSavedScores(state, kept) || Object.values(state.ticks).some((t) => t.length);
 
 /** Ask, then clear the saved sheet (its copy kept for the undo); the copy, or null when nothing was cleared. */
 /** The storage is full and refused the undo copy: say so before clearing (the undo then lasts only while the page is

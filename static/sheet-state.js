@@ -142,6 +142,10 @@ export function replaceState(state, data) {
 /** Whether a saved value's key (tool|field|player|entry|part) is a table value that "New game" keeps. */
 export const isKept = (key, kept) => kept.has(key.split("|")[1]) && key.split("|")[2] === "-1";
 
+/** Whether a saved sheet holds a score typed (names and the table values "New game" keeps aside). */
+export const hasSavedScores = (state, kept) =>
+  Object.entries(state.values).some(([key, value]) => !isKept(key, kept) && String(value).trim() !== "");
+
 /** A state for "New game": the same count and variants, the table's values from the board, and (unless the table
  *  said otherwise) the same players in the same seats. */
 export function clearedState(state, kept, keepPlayers) {
