@@ -380,18 +380,10 @@ def _asked(stored: Stored, filters: object) -> tuple[dict[str, Any], list[Any], 
     found = _head(stored) if chosen == Filters() else None
     if found is not None:
         head, names = found
-        return (
-            head["figures"],
-            head["people"],
-            {"problems": [], "names": names, "aliases": aliases(head["people"], names)},
-        )
+        return head["figures"], head["people"], {"problems": [], "aliases": aliases(head["people"], names)}
     history = _read(stored)
     everyone = head_of(history)["people"]
-    rest = {
-        "problems": [p.as_dict() for p in history.problems],
-        "names": history.names,
-        "aliases": aliases(everyone, history.names),
-    }
+    rest = {"problems": [p.as_dict() for p in history.problems], "aliases": aliases(everyone, history.names)}
     return _figures(history, chosen), everyone, rest
 
 

@@ -48,14 +48,11 @@ def read_names(raw: object) -> tuple[dict[str, str], list[SheetError]]:
     names: dict[str, str] = {}
     problems: list[SheetError] = []
     for spelled, value in raw.items():
-        key = str(spelled)
         try:
             shown = check_name(value, 0)
+            key = name_key(check_name(spelled, 0))
             # A key as name_key writes it; one kept before the Chinese script stopped counting (張偉, now 张伟) is
             # read as its key today.
-            if not isinstance(spelled, str):
-                raise bad
-            key = name_key(check_name(spelled, 0))
             if key != spelled.translate(TO_SIMPLIFIED):
                 raise bad
         except SheetError:
@@ -63,8 +60,8 @@ def read_names(raw: object) -> tuple[dict[str, str], list[SheetError]]:
                 SheetError(
                     "names",
                     Text(
-                        f"名字合并表中的一项无法读取，已忽略：{str(key)[:40]}。",
-                        f"an entry of the merged names could not be read and was left out: {str(key)[:40]}.",
+                        f"名字合并表中的一项无法读取，已忽略：{str(spelled)[:40]}。",
+                        f"an entry of the merged names could not be read and was left out: {str(spelled)[:40]}.",
                     ),
                 )
             )

@@ -1,9 +1,8 @@
 """The search index: every rules section and glossary term as plain text, and the table that folds scripts and case.
 
 Search matches folded text: Traditional characters become Simplified (OpenCC's t2s table, as scoring.core.script_fold
-holds it for names too),
-Latin letters lose case and accents, full-width ASCII becomes ASCII. Folding maps one character to one
-character, so a hit found in folded text sits at the same place in the original text. static/search.js folds
+holds it for names too), Latin letters lose case and accents, full-width ASCII becomes ASCII. Folding maps one character
+to one character, so a hit found in folded text sits at the same place in the original text. static/search.js folds
 the query and the texts with the table shipped in the index, and matches substrings (so 工人 finds 工人卡) and,
 for longer Chinese queries, character pairs.
 """

@@ -132,9 +132,8 @@ function showPeople(section, people, aliases, separate) {
   old.replaceChildren(...people.map((p) => option(p.name, p.also.length ? `${p.name} (${p.also.join(", ")})` : p.name)));
   if (people.some((p) => p.name === was)) old.value = was;
   section.querySelector("#stats-people").replaceChildren(...people.map((p) => option(p.name, "")));
-  section.querySelector(".aliases").replaceChildren(...(aliases ?? []).map((alias) => aliasItem(alias, separate)));
-  const count = section.querySelector(".identities-count");
-  count.textContent = aliases?.length ? ` (${aliases.length})` : "";
+  section.querySelector(".aliases").replaceChildren(...aliases.map((alias) => aliasItem(alias, separate)));
+  section.querySelector(".identities-count").textContent = aliases.length ? ` (${aliases.length})` : "";
 }
 
 /** One merged name: "spelled → shown [Separate]". */
