@@ -434,12 +434,14 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
         )
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
     diagrams = {gid: svg_markup(checklist["diagram"], tables) for gid, checklist in checklists.items()}
+    print_diagrams = {gid: svg_markup(checklist["print_diagram"], tables) for gid, checklist in checklists.items()}
     write(
         "play/index.html",
         "play.html",
         page="play",
         checklists=checklists,
         diagrams=diagrams,
+        print_diagrams=print_diagrams,
         default_players=default_players,
         worker_config=worker_config(out),
         download_sizes=download_sizes(out),

@@ -45,7 +45,7 @@ from .history import (
 from .players import aliases, merged_names, rename, renamed, separate
 from .share import decode, link, qr_svgs
 from .stats import Filters, parse_filters, statistics
-from .svg import both, result_chart, setup_figure, stats_charts
+from .svg import both, print_setup_figure, result_chart, setup_figure, stats_charts
 
 
 def _refused(*problems: SheetError) -> dict[str, Any]:
@@ -54,7 +54,8 @@ def _refused(*problems: SheetError) -> dict[str, Any]:
 
 
 def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> dict[str, Any]:
-    """The checklist as JSON, with its diagram as SVG in each language (None if the game has none)."""
+    """The checklist as JSON, with its diagram as SVG in each language, for the screen and for the printed card
+    (None if the game has none)."""
     game = get_game(game_id)
     known = {o.key for o in game.options if o.setup}  # a scoring variant does not change the setup
     chosen = {k: bool(v) for k, v in (options or {}).items() if k in known}
@@ -66,6 +67,7 @@ def setup_json(game_id: str, players: int, options: dict[str, bool] | None = Non
         "options": chosen,
         "steps": [{**s.text.as_dict(), "note": s.note.as_dict() if s.note else None} for s in steps],
         "diagram": None if diagram is None else both(setup_figure, diagram),
+        "print_diagram": None if diagram is None else both(print_setup_figure, diagram),
     }
 
 

@@ -1,5 +1,6 @@
-"""SVG for the page, built as text with every text escaped: the result chart, the setup diagrams, and the
-statistics' pictures (wins, averages by category, totals over time).
+"""SVG for the page, built as text with every text escaped: the result chart, the setup diagrams (for the screen,
+and for the printed card with their areas side by side), and the statistics' pictures (wins, averages by category,
+totals over time).
 
 Every picture is drawn in user units WIDTH wide; the page scales them to its column (a 360 px phone shows
 them about 1:1). Text is drawn in the page's colour (currentColor), so it follows dark mode; the category
@@ -9,6 +10,7 @@ Content-Security-Policy allows styles only from its own stylesheet.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -129,9 +131,9 @@ def label(x: float, y: float, text: str, size: float = SIZE, **attributes: objec
     return element("text", {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}, escape(text))
 
 
-def heading(text: str) -> tuple[str, float]:
+def heading(text: str, width: float = WIDTH) -> tuple[str, float]:
     """The picture's title, shown on its first lines; the markup and the height it takes."""
-    lines = wrap(text, WIDTH, SIZE, lines=2)
+    lines = wrap(text, width, SIZE, lines=2)
     parts = [label(0.0, SIZE * (1 + LINE * i), line, SIZE, font_weight="700") for i, line in enumerate(lines)]
     return element("g", {"class": "heading"}, "".join(parts)), SIZE * LINE * len(lines) + GAP / 2
 
@@ -415,19 +417,19 @@ def _piece(piece: Piece, cx: float, top: float, cell: float, lang: str) -> tuple
     return element("g", attributes, "".join(parts)), y - top
 
 
-def _area(area: Area, top: float, lang: str) -> tuple[str, float]:
-    """A caption and its pieces in rows; the markup and the height it takes."""
+def _area(area: Area, top: float, lang: str, width: float = WIDTH) -> tuple[str, float]:
+    """A caption and its pieces in rows, this wide; the markup and the height it takes."""
     parts = []
     y = top
-    for line in wrap(getattr(area.caption, lang), WIDTH, SIZE):
+    for line in wrap(getattr(area.caption, lang), width, SIZE):
         y += SIZE * LINE
         parts.append(label(0.0, y - SIZE * 0.3, line, SIZE, font_weight="700", class_="caption"))
     columns = area.columns or len(area.pieces)
-    cell = WIDTH / columns
+    cell = width / columns
     y += PIECE_GAP
     for start in range(0, len(area.pieces), columns):
         row = area.pieces[start : start + columns]
-        offset = (WIDTH - cell * len(row)) / 2  # a short last row is centred
+        offset = (width - cell * len(row)) / 2  # a short last row is centred
         tallest = 0.0
         for index, piece in enumerate(row):
             markup, height = _piece(piece, offset + cell * (index + 0.5), y, cell, lang)
@@ -456,23 +458,79 @@ def _diagram_description(diagram: Diagram, lang: str) -> str:
 
 
 def setup_figure(diagram: Diagram, lang: str) -> str:
-    """A setup diagram: its areas from top to bottom, then what the source leaves open."""
+    """A setup diagram for the screen: its areas from top to bottom, then what the source leaves open."""
+    return _setup_drawing(diagram, lang, 1, WIDTH)
+
+
+PRINT_COLUMNS = (250.0, 280.0, 310.0, WIDTH)
+"""A printed diagram's column widths, tried narrowest first: the narrower, the larger its text prints beside the
+same pieces, as long as no label is cut shorter than on the screen."""
+PRINT_SHAPE = 0.3
+"""A printed diagram spans the card's width and is at most this tall for its width, so the checklist keeps its page."""
+
+
+def print_setup_figure(diagram: Diagram, lang: str) -> str:
+    """A setup diagram for the printed card: its areas side by side, in the fewest columns (two or three) low enough,
+    as narrow as its labels allow."""
+    cut = setup_figure(diagram, lang).count("…")
+    most = min(3, len(diagram.areas))
+    for column in PRINT_COLUMNS:
+        for columns in range(min(2, most), most + 1):
+            svg = _setup_drawing(diagram, lang, columns, column)
+            if svg.count("…") > cut:
+                break  # a label cut short: a wider column
+            if columns == most or _height(svg) <= PRINT_SHAPE * _span(columns, column):
+                return svg
+    return _setup_drawing(diagram, lang, most, WIDTH)
+
+
+def _span(columns: int, column: float) -> float:
+    """The width of this many columns and the gaps between them."""
+    return columns * column + (columns - 1) * GAP * 3
+
+
+def _height(svg: str) -> float:
+    """The height a drawing declares."""
+    return float(re.search(r'height="([\d.]+)"', svg).group(1))
+
+
+def _setup_drawing(diagram: Diagram, lang: str, columns: int, column: float) -> str:
+    """A setup diagram: the title, the areas in columns (each filled top to bottom), then the notes across."""
+    width = _span(columns, column)
     title = getattr(diagram.title, lang)
-    top, y = heading(title)
+    top, y = heading(title, width)
     body = [top]
-    for area in diagram.areas:
-        markup, height = _area(area, y, lang)
-        body.append(markup)
-        y += height + GAP
+    heights = [_area(area, 0.0, lang, column)[1] for area in diagram.areas]
+    bottom = y
+    for index, group in enumerate(_split(heights, columns)):
+        x, column_y = index * (column + GAP * 3), y
+        for area in (diagram.areas[i] for i in group):
+            markup, height = _area(area, column_y, lang, column)
+            body.append(element("g", {"transform": f"translate({number(x)} 0)"}, markup) if x else markup)
+            column_y += height + GAP
+        bottom = max(bottom, column_y)
+    y = bottom
     notes = []
     for note in diagram.notes:
-        for line in wrap("* " + getattr(note, lang), WIDTH, SMALL, lines=6):
+        for line in wrap("* " + getattr(note, lang), width, SMALL, lines=6):
             y += SMALL * LINE
             notes.append(label(0.0, y, line, SMALL, class_="footnote"))
     if notes:
         body.append(element("g", {"class": "notes"}, "".join(notes)))
         y += SMALL * 0.5
-    return document(WIDTH, y, title, _diagram_description(diagram, lang), body, "setup-diagram")
+    return document(width, y, title, _diagram_description(diagram, lang), body, "setup-diagram")
+
+
+def _split(heights: list[float], columns: int) -> list[range]:
+    """The areas, in order, cut into this many columns (fewer if there are fewer areas), as even in height as can be."""
+    count = len(heights)
+    best: tuple[float, list[range]] = (math.inf, [range(count)])
+    for cuts in itertools.combinations(range(1, count), min(columns, count) - 1):
+        groups = [range(a, b) for a, b in itertools.pairwise([0, *cuts, count])]
+        tallest = max(sum(heights[i] + GAP for i in group) for group in groups)
+        if tallest < best[0]:
+            best = (tallest, groups)
+    return best[1]
 
 
 # ---------------------------------------------------------------- statistics (scoring/stats.py)

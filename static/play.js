@@ -132,6 +132,7 @@ async function refreshChecklist(game) {
   if (!answer.ok) return;
   if (playerCount(section) !== count) return;
   showFigure(section.querySelector("[data-figure=diagram]"), answer.diagram, []);
+  showFigure(section.querySelector("[data-figure=print-diagram]"), answer.print_diagram, []);
   checklist.replaceChildren();
   answer.steps.forEach((step, index) => {
     const li = document.createElement("li");

@@ -386,6 +386,19 @@ def pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
 
+A4_CARD = {"width": 718, "height": 1047}
+"""A4 less the card's 10 mm margins (static/site.css @page), in CSS px."""
+PRINTED_TEXT = """(css) => {
+  const shown = [...document.querySelectorAll(css)].filter((svg) => svg.getBoundingClientRect().width > 0);
+  if (shown.length !== 1) return { shown: shown.length, points: 0 };
+  const box = shown[0].getBoundingClientRect(), view = shown[0].viewBox.baseVal;
+  const scale = Math.min(box.width / view.width, box.height / view.height);
+  const smallest = Math.min(...[...shown[0].querySelectorAll("text")].map((t) => Number(t.getAttribute("font-size"))));
+  return { shown: 1, points: smallest * scale * 0.75 };
+}"""
+"""How many of these pictures show, and the size in points its smallest text is drawn at."""
+
+
 def test_setup_card_prints_on_one_page_in_both_languages(browser: Browser, site_server, viewport: dict) -> None:
     with site_context(browser, viewport) as context:
         page = watched(context).new_page()
@@ -407,6 +420,11 @@ def test_setup_card_prints_on_one_page_in_both_languages(browser: Browser, site_
             expect(play.section.locator("h2")).to_be_visible()  # the game's name heads the card
             if game.options:  # and the variants played are named on it
                 expect(play.tool("setup").locator(".options-label")).to_contain_text(game.options[0].label.en)
+            expect(play.tool("setup").locator("[data-figure=diagram]")).to_be_hidden()
+            page.set_viewport_size(A4_CARD)  # the diagram drawn for print, measured as it prints on A4
+            printed = page.evaluate(PRINTED_TEXT, f'section[data-game="{game.id}"] [data-figure=print-diagram] svg')
+            assert printed["shown"] == 1 and printed["points"] >= 6, (game.id, printed)
+            page.set_viewport_size(viewport)
             for paper in ("A4", "Letter"):
                 assert pdf_pages(page.pdf(format=paper)) == 1, f"{game.id} setup card on {paper}"
             if game.id == "bruges":

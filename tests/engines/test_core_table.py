@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -59,6 +60,13 @@ def test_setup_checklist_with_its_diagram(tab: Tab) -> None:
     assert len(figure) == 1, figure  # one language's picture shown
     figure = figure[0]
     assert figure and figure[0] > 200 and figure[1] > 100, figure
+    printed = tab.js(  # the printed card's picture (areas side by side) follows the player count too
+        "(css) => { const svg = document.querySelector(css + ' [data-figure=print-diagram] .l-en svg');"
+        " return [svg.querySelector('title').textContent, svg.getAttribute('viewBox')]; }",
+        play.tool(game, "setup"),
+    )
+    expected = ET.fromstring(setup_json(game, players)["print_diagram"]["en"])
+    assert printed == [expected.find("{http://www.w3.org/2000/svg}title").text, expected.get("viewBox")]
     first_box = f"{play.tool(game, 'setup')} input[data-step='0']"
     tab.click(first_box)
     assert tab.js("(css) => document.querySelector(css).checked", first_box)

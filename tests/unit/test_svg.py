@@ -3,6 +3,7 @@ page backgrounds, and setup diagrams that show the same numbers as the checklist
 
 from __future__ import annotations
 
+import collections
 import itertools
 import re
 import xml.etree.ElementTree as ET
@@ -25,7 +26,18 @@ from scoring.core import (
     score,
     setup_diagram,
 )
-from scoring.svg import LANGS, PALETTE, WIDTH, contrast, ink, result_chart, setup_figure, text_width, wrap
+from scoring.svg import (
+    LANGS,
+    PALETTE,
+    WIDTH,
+    contrast,
+    ink,
+    print_setup_figure,
+    result_chart,
+    setup_figure,
+    text_width,
+    wrap,
+)
 from tests.unit.test_properties import POINT_GAMES, sheets
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -362,9 +374,40 @@ def test_every_diagram_is_valid_svg_that_fits_a_phone(game, players: int, option
         assert not cut, f"text cut short to fit: {cut}"
 
 
+CARD_WIDTH = 718
+"""The printed card's width in CSS px: A4's 210 mm less the 10 mm margins of static/site.css's @page."""
+
+
+def characters(root: ET.Element) -> collections.Counter[str]:
+    """Every character the picture writes, whitespace aside (wrapped differently, the same words)."""
+    return collections.Counter("".join("".join(t.itertext()) for t in root.iter(f"{SVG}text")).replace(" ", ""))
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=lambda v: getattr(v, "id", str(v)))
+def test_every_printed_diagram_sets_its_areas_side_by_side_legibly(game, players: int, options: dict) -> None:
+    diagram = setup_diagram(game, players, **options)
+    for lang in LANGS:
+        screen, printed = parse(setup_figure(diagram, lang)), parse(print_setup_figure(diagram, lang))
+        width, height = width_of(printed), float(printed.get("height"))
+        assert height < float(screen.get("height")) and width > WIDTH, "areas side by side: wider and lower"
+        for group in printed:
+            shift = re.fullmatch(r"translate\(([\d.]+) 0\)", group.get("transform", "translate(0 0)"))
+            for shape in group.iter():
+                if shape.tag in {f"{SVG}rect", f"{SVG}circle", f"{SVG}polygon"}:
+                    left, right = (float(shift.group(1)) + x for x in extent(shape))
+                    assert left >= -0.01 and right <= width + 0.01, (game.id, lang, shape.attrib)
+        smallest = min(float(t.get("font-size")) for t in printed.iter(f"{SVG}text"))
+        points = smallest * min(1.0, CARD_WIDTH / width) * 0.75
+        assert points >= 6, f"{game.id} {lang}: its smallest text prints at {points:.1f} pt"
+        cut = [t.text for t in printed.iter(f"{SVG}text") if t.text and t.text.endswith("…")]
+        assert not cut, f"text cut short to fit: {cut}"
+        assert characters(printed) == characters(screen), "the same words as the screen's picture, no more, no fewer"
+        assert printed.find("s:desc", NS).text == screen.find("s:desc", NS).text
+
+
 def test_setup_json_gives_the_diagram_in_both_languages() -> None:
     answer = setup_json("bruges", 3, {"pets": True})
-    assert set(answer["diagram"]) == {"zh", "en"}
+    assert set(answer["diagram"]) == set(answer["print_diagram"]) == {"zh", "en"}
     assert "pet cards" in parse(answer["diagram"]["en"]).find("s:desc", NS).text
 
 
