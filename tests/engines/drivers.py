@@ -13,6 +13,7 @@ and Xvfb's) goes to a log file of each start under test-results/engines/logs/, w
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import itertools
 import json
@@ -208,6 +209,10 @@ class Tab:
         """Save what the viewport shows."""
         raise NotImplementedError
 
+    def pdf(self) -> bytes:
+        """The page as the engine prints it, on A4 (its print stylesheet, its page breaks)."""
+        raise NotImplementedError
+
     def errors(self) -> list[str]:
         """Console errors and uncaught exceptions since the last call."""
         return []
@@ -323,6 +328,9 @@ class ChromiumTab(Tab):
 
     def screenshot(self, path: Path) -> None:
         self.page.screenshot(path=str(path))
+
+    def pdf(self) -> bytes:
+        return self.page.pdf(format="A4", print_background=True)
 
     def errors(self) -> list[str]:
         found, self._errors = self._errors, []
@@ -460,6 +468,9 @@ class FirefoxTab(Tab):
 
     def screenshot(self, path: Path) -> None:
         self.browser.call("screenshot", id=self.id, path=str(path))
+
+    def pdf(self) -> bytes:
+        return base64.b64decode(self.browser.call("pdf", id=self.id))
 
     def errors(self) -> list[str]:
         return self.browser.call("errors", id=self.id)
@@ -699,6 +710,14 @@ class WebKitTab(Tab):
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))
+
+    def pdf(self) -> bytes:
+        from selenium.webdriver.common.print_page_options import PrintOptions
+
+        options = PrintOptions()
+        options.page_width, options.page_height = 21.0, 29.7  # A4, in cm
+        options.background = True
+        return base64.b64decode(self.driver.print_page(options))
 
     def browser_gone(self) -> str:
         return self.browser.gone()

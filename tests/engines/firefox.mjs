@@ -81,6 +81,9 @@ const ops = {
   async screenshot({ id, path }) {
     await contexts.get(id).page.screenshot({ path, fullPage: false });
   },
+  async pdf({ id }) {
+    return Buffer.from(await contexts.get(id).page.pdf({ format: "A4", printBackground: true })).toString("base64");
+  },
   async errors({ id }) {
     return contexts.get(id).errors.splice(0);
   },
