@@ -562,7 +562,8 @@ def python_imports(paths: list[Path]) -> list[str]:
 def python_start_sources() -> tuple[list[str], list[str]]:
     """The standard-library modules Python imports at start (scoring/ and the worker: in the snapshot), and those
     only kept in the cut library (segno's, imported when a QR code is drawn; PyScript's Python package's)."""
-    start = python_imports([*sorted(SCORING.rglob("*.py")), STATIC / "worker.py"])
+    browser = [path for path in scoring_modules() if path.name != "__main__.py"]  # the command line runs in CPython
+    start = python_imports([*browser, STATIC / "worker.py"])
     segno_files = [Path(segno.__file__).parent / name for name in SEGNO_FILES]
     pyscript_files = sorted((NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript").glob("*.py"))
     if not pyscript_files:

@@ -16,7 +16,6 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from . import GAMES
 from .core import Area, DecisionKind, Diagram, Game, Piece, PlayerResult, Result, Shape, Text, Tone
@@ -105,8 +104,15 @@ def number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-PLAIN = re.compile(r"[^&<>\"'\n\r\t]*")
-"""Text that quoteattr() would only put between double quotes."""
+TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+ATTRIBUTE = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+)
+
+
+def escape(text: str) -> str:
+    """Text as element content: &, < and > written as entities (xml.sax.saxutils would import urllib and email)."""
+    return text.translate(TEXT)
 
 
 def attribute(value: object) -> str:
@@ -115,8 +121,7 @@ def attribute(value: object) -> str:
         return f'"{number(value)}"'
     if isinstance(value, int):
         return f'"{value}"'
-    text = str(value)
-    return f'"{text}"' if PLAIN.fullmatch(text) else quoteattr(text)
+    return f'"{str(value).translate(ATTRIBUTE)}"'
 
 
 def element(tag: str, attributes: dict[str, object], content: str = "") -> str:
