@@ -43,6 +43,7 @@ def main() -> int:
     """Measure each site --runs times, interleaved, and print the medians."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--no-rules", action="store_true", help="only play/")
     parser.add_argument("sites", nargs="+", type=Path)
     args = parser.parse_args()
     paint: dict[Path, list[float]] = {site: [] for site in args.sites}
@@ -51,7 +52,7 @@ def main() -> int:
     with contextlib.ExitStack() as stack, sync_playwright() as playwright:
         urls = {site: stack.enter_context(serve(site)) for site in args.sites}
         with running_browser(playwright) as context:
-            for _ in range(args.runs):
+            for _ in range(0 if args.no_rules else args.runs):
                 for site in args.sites:
                     for game in GAMES:
                         paint[site].append(rules_visit(context, f"{urls[site]}rules/{game}/")["fcp_ms"])
@@ -65,8 +66,10 @@ def main() -> int:
     print("| site | rules pages: first contentful paint | play/: first keystroke | play/: first total |")
     print("|---|---|---|---|")
     for site in args.sites:
-        figures = (statistics.median(paint[site]), statistics.median(typed[site]), statistics.median(total[site]))
-        print(f"| {site} | {figures[0]:.0f} ms | {figures[1]:.0f} ms | {figures[2]:.0f} ms |")
+        painted = f"{statistics.median(paint[site]):.0f} ms" if paint[site] else "–"
+        print(
+            f"| {site} | {painted} | {statistics.median(typed[site]):.0f} ms | {statistics.median(total[site]):.0f} ms |"
+        )
     return 0
 
 
