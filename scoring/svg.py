@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -464,7 +463,7 @@ def _diagram_description(diagram: Diagram, lang: str) -> str:
 
 def setup_figure(diagram: Diagram, lang: str) -> str:
     """A setup diagram for the screen: its areas from top to bottom, then what the source leaves open."""
-    return _setup_drawing(diagram, lang, 1, WIDTH)
+    return _setup_drawing(diagram, lang, 1, WIDTH)[0]
 
 
 PRINT_COLUMNS = (250.0, 280.0, 310.0, WIDTH)
@@ -481,12 +480,12 @@ def print_setup_figure(diagram: Diagram, lang: str) -> str:
     most = min(3, len(diagram.areas))
     for column in PRINT_COLUMNS:
         for columns in range(min(2, most), most + 1):
-            svg = _setup_drawing(diagram, lang, columns, column)
+            svg, height = _setup_drawing(diagram, lang, columns, column)
             if svg.count("…") > cut:
                 break  # a label cut short: a wider column
-            if columns == most or _height(svg) <= PRINT_SHAPE * _span(columns, column):
+            if columns == most or height <= PRINT_SHAPE * _span(columns, column):
                 return svg
-    return _setup_drawing(diagram, lang, most, WIDTH)
+    return _setup_drawing(diagram, lang, most, WIDTH)[0]
 
 
 def _span(columns: int, column: float) -> float:
@@ -494,13 +493,9 @@ def _span(columns: int, column: float) -> float:
     return columns * column + (columns - 1) * GAP * 3
 
 
-def _height(svg: str) -> float:
-    """The height a drawing declares."""
-    return float(re.search(r'height="([\d.]+)"', svg).group(1))
-
-
-def _setup_drawing(diagram: Diagram, lang: str, columns: int, column: float) -> str:
-    """A setup diagram: the title, the areas in columns (each filled top to bottom), then the notes across."""
+def _setup_drawing(diagram: Diagram, lang: str, columns: int, column: float) -> tuple[str, float]:
+    """A setup diagram: the title, the areas in columns (each filled top to bottom), then the notes across; the
+    markup and its height."""
     width = _span(columns, column)
     title = getattr(diagram.title, lang)
     top, y = heading(title, width)
@@ -523,7 +518,7 @@ def _setup_drawing(diagram: Diagram, lang: str, columns: int, column: float) -> 
     if notes:
         body.append(element("g", {"class": "notes"}, "".join(notes)))
         y += SMALL * 0.5
-    return document(width, y, title, _diagram_description(diagram, lang), body, "setup-diagram")
+    return document(width, y, title, _diagram_description(diagram, lang), body, "setup-diagram"), y
 
 
 def _split(heights: list[float], columns: int) -> list[range]:
