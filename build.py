@@ -71,6 +71,21 @@ FRAME_ANCESTORS = {True: "'self'", False: "'none'"}
 """Pages the site shows in a frame of its own (play/ starts PyScript in play/python.html); no other site may frame any."""
 PYTHON_TIER = ("pyodide/", "pyscript/", "py/", "static/worker.py", "static/pyodide-start.mjs")
 """The offline copy's heavy tier (the calculator's Python), cached on a visit to play/ or when the reader asks."""
+PYSCRIPT_AT_START = (
+    "pyscript/core.",
+    "pyscript/core-",
+    "pyscript/deprecations-manager-",
+    "pyscript/donkey-",
+    "pyscript/error-",
+    "pyscript/py-editor-",
+    "pyscript/py-game-",
+    "pyscript/py-terminal-",
+)
+"""PyScript's core.js and the chunks it imports as it starts, one after another: play/python.html names them for the
+browser to fetch at once (modulepreload), which saves the round trips between them on a first visit."""
+PYSCRIPT_UNUSED = ("pyscript/codemirror", "pyscript/xterm", "pyscript/zip-", "pyscript/toml-")
+"""PyScript's chunks for what the site does not use (its code editor, its terminal, archives among `files`, a TOML
+config): served, never loaded by play/, so not cached offline (0.27 MB of the calculator's tier)."""
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 HAN = re.compile(r"[\u3400-\u9fff]")
 RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+|aid)$")
@@ -452,7 +467,7 @@ def render_pages(out: Path, games: list[GameContent], tables: dict[str, zh_scrip
     check_views(
         (out / "play" / "index.html").read_text(encoding="utf-8"), (STATIC / "play.js").read_text(encoding="utf-8")
     )
-    write("play/python.html", "python.html", page="python")
+    write("play/python.html", "python.html", page="python", start_chunks=pyscript_start_chunks(out))
     (out / "play" / "routes.css").write_text(route_styles(play_routes(games)), encoding="utf-8")
     write("search/index.html", "search.html", page="search")
     write("offline.html", "offline.html", page="offline")
@@ -524,11 +539,30 @@ def copy_assets(out: Path) -> None:
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / "pyodide" / name)
+    write_lock_file(pyodide / "pyodide-lock.json", out / "pyodide" / "pyodide-lock.json")  # in place of the copy
     (out / "pyscript").mkdir()
     for source in [*sorted(pyscript.glob("*.js")), pyscript / "core.css"]:
         shutil.copy2(source, out / "pyscript" / source.name)
     shutil.move(out / "static" / "manifest.webmanifest", out / "manifest.webmanifest")
     copy_segno(out / "py" / "segno")
+
+
+def pyscript_start_chunks(out: Path) -> list[str]:
+    """The file names of PyScript's chunks that its start imports (PYSCRIPT_AT_START), each found once."""
+    names = sorted(p.relative_to(out).as_posix() for p in (out / "pyscript").glob("*.js"))
+    chunks = [[name for name in names if name.startswith(prefix)] for prefix in PYSCRIPT_AT_START]
+    if any(len(found) != 1 for found in chunks):
+        raise BuildError(f"{out / 'pyscript'}: PyScript's chunks are not {PYSCRIPT_AT_START}; update the list")
+    return [found[0].removeprefix("pyscript/") for found in chunks]
+
+
+def write_lock_file(source: Path, target: Path) -> None:
+    """Pyodide's lock file without its packages: the site loads none, and Python's start fetches the file (the
+    packages' list is 21.7 KB in brotli). Pyodide reads `info` (it checks the ABI version) and `packages`."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    if "info" not in lock or "packages" not in lock:
+        raise BuildError(f"{source}: no 'info' or 'packages'; Pyodide's lock file has changed shape")
+    target.write_text(json.dumps({**lock, "packages": {}}, sort_keys=True), encoding="utf-8")
 
 
 def copy_segno(target: Path) -> None:
@@ -632,13 +666,23 @@ def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
     return {script: zh_script.Table.of(entries) for script, entries in tables.items()}
 
 
+def python_files(out: Path) -> list[str]:
+    """Every scoring and segno module under py/, as paths relative to it."""
+    return sorted(p.relative_to(out / "py").as_posix() for p in (out / "py").rglob("*.py"))
+
+
+def write_python_file_list(out: Path) -> None:
+    """py/files.json: the modules PyScript fetches once Python has started, which static/pyodide-start.mjs fetches
+    on a first visit while Pyodide's own files download (so the link is not left idle in between)."""
+    (out / "py" / "files.json").write_text(json.dumps(python_files(out)), encoding="utf-8")
+
+
 def worker_config(out: Path) -> dict[str, object]:
     """PyScript's config for the worker: every scoring and segno module mapped into Python's file system.
 
     `sync_main_only`: the worker never reaches the page's `window` (that needs SharedArrayBuffer, so cross-origin
     isolation); it only keeps PyScript's module from warning about it on every start."""
-    modules = sorted(p.relative_to(out / "py").as_posix() for p in (out / "py").rglob("*.py"))
-    files = {f"../py/{name}": f"./{name}" for name in modules}
+    files = {f"../py/{name}": f"./{name}" for name in python_files(out)}
     return {"files": files, "sync_main_only": True}
 
 
@@ -663,7 +707,7 @@ def precache_tiers(out: Path) -> dict[str, dict[str, str]]:
     tiers: dict[str, dict[str, str]] = {"light": {}, "python": {}}
     for path in served_files(out):
         relative = path.relative_to(out).as_posix()
-        if relative == "sw.js":
+        if relative == "sw.js" or relative.startswith(PYSCRIPT_UNUSED):
             continue
         url = "./" + relative.removesuffix("index.html")
         tier = "python" if relative.startswith(PYTHON_TIER) else "light"
@@ -736,6 +780,7 @@ def build(out: Path = ROOT / "site") -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_assets(out)
+    write_python_file_list(out)
     prepare_python_start(out)
     tables = write_script_tables(out)
     policies = render_pages(out, games, tables)

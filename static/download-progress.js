@@ -16,10 +16,12 @@ function wireBytes(weights, heard) {
   return Math.min(1, heard.read / weights[""]) * sent;
 }
 
-/** Received and total bytes over the wire; files not heard of yet count as sent the way the last one heard was. */
+/** Received and total bytes over the wire; files not heard of yet count as sent the way the last one heard was,
+ *  of those the build compressed (a file too small to compress, such as the lock file, says nothing of how the host
+ *  sends the others). */
 export function progress(sizes, heardByPath) {
-  const heard = [...heardByPath.values()];
-  const encoding = heard.length ? heard[heard.length - 1].encoding : "";
+  let encoding = "";
+  for (const [path, file] of heardByPath) if (Object.keys(sizes[path]).length > 1) encoding = file.encoding;
   let received = 0;
   let total = 0;
   for (const [path, weights] of Object.entries(sizes)) {

@@ -2,6 +2,7 @@
 // page is still being parsed; play.js calls into it. Timings for the benchmark: window.__tcTimings.
 import { watch } from "./watchdog.js";
 import { followDownloads } from "./download-progress.js";
+import { firstFrame, loadFrame } from "./python-frame-start.js";
 
 export const timings = (window.__tcTimings ??= { recompute: [] });
 
@@ -34,35 +35,11 @@ whenParsed(() => {
   });
 });
 
-/** How long a loaded frame may take to offer PyWorker before it is made again (once). */
-const FRAME_GRACE_MS = 4000;
-
-/** The hidden frame PyScript loads in (see python-frame.js); resolves with the frame's promise of PyWorker. */
-function loadFrame() {
-  return new Promise((resolve, reject) => {
-    const frame = document.createElement("iframe");
-    frame.hidden = true;
-    frame.tabIndex = -1;
-    frame.setAttribute("aria-hidden", "true");
-    frame.title = "Python";
-    frame.src = new URL("../play/python.html", import.meta.url).href;
-    frame.addEventListener("load", () => {
-      const offered = () => frame.contentWindow?.tcPyWorker;
-      if (offered()) return setTimeout(() => resolve(offered()));
-      // A frame whose module has not run (seen once in WebKit on a visit served by the service worker): wait a little
-      // for it to say so, then give up on this frame.
-      const timer = setTimeout(() => { frame.remove(); reject(new Error("play/python.html: PyScript did not load")); }, FRAME_GRACE_MS);
-      frame.contentWindow?.addEventListener("tc:pyworker", () => { clearTimeout(timer); resolve(offered()); }, { once: true });
-    }, { once: true });
-    document.head.append(frame);
-  });
-}
-
 /** PyWorker, from PyScript loaded in a hidden frame of its own, so that PyScript does not search this page's elements
  *  for Python to run; taken in a task after the frame's load, to keep long tasks apart. A frame that offers nothing is
  *  made again once. */
 function pyscriptFrame() {
-  return loadFrame().catch((error) => {
+  return firstFrame.catch((error) => {
     console.warn("making the Python frame again:", error);
     return loadFrame();
   });

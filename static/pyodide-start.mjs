@@ -98,21 +98,44 @@ async function report(response, channel) {
   }
 }
 
-/** Report the progress of this worker's downloads (Pyodide's files, the stdlib, scoring's modules) to the page. */
-function reportDownloads() {
-  if (typeof BroadcastChannel !== "function") return;
-  const channel = new BroadcastChannel(PROGRESS_CHANNEL);
-  const stockFetch = self.fetch;
-  self.fetch = async (...args) => {
+/** The site's Python files (build.py's write_python_file_list), which PyScript fetches only once Python has started. */
+const PYTHON_FILES = new URL("../py/files.json", import.meta.url).href;
+
+/** A first visit's downloads: each reported to the page (static/download-progress.js), and the site's Python files
+ *  fetched at once, beside Pyodide's own, rather than after Python has started (over a phone's link that wait left
+ *  the link idle for a round trip or more): PyScript's own fetch of one gets the response already under way. */
+function fetchEarly() {
+  const stockFetch = self.fetch.bind(self);
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(PROGRESS_CHANNEL) : null;
+  const reported = async (...args) => {
     const response = await stockFetch(...args);
-    if (response.ok && response.body) report(response.clone(), channel).catch(() => {});
+    if (channel && response.ok && response.body) report(response.clone(), channel).catch(() => {});
     return response;
+  };
+  const early = new Map(); // URL -> the response under way
+  const asked = new Set(); // URLs PyScript asked for before the list came: not fetched twice
+  reported(PYTHON_FILES)
+    .then((response) => (response.ok ? response.json() : []))
+    .then((names) => {
+      for (const name of names) {
+        const url = new URL(name, PYTHON_FILES).href;
+        if (!asked.has(url)) early.set(url, reported(url));
+      }
+    })
+    .catch((error) => console.warn("the Python files are fetched when asked for", error));
+  self.fetch = (input, init) => {
+    const url = typeof input === "string" ? input : input?.url;
+    const underWay = early.get(url);
+    asked.add(url);
+    if (!underWay || init?.method) return reported(input, init);
+    early.delete(url);
+    return underWay.catch(() => reported(input, init));
   };
 }
 
 export async function loadPyodide(options) {
   const held = await heldSnapshot();
-  if (!held) reportDownloads(); // a first visit: the status line says how far the download has got
+  if (!held) fetchEarly(); // a first visit: the status line says how far the download has got
   if (!held) return loadStock({ ...options, indexURL });
   try {
     const python = await loadStock({ ...options, indexURL, _loadSnapshot: snapshot(held) });

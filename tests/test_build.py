@@ -272,7 +272,9 @@ def sw_tiers(site: Path) -> dict[str, dict[str, str]]:
     }
 
 
-def test_service_worker_lists_every_served_file_once_with_its_hash(built_site: Path) -> None:
+def test_service_worker_lists_every_served_file_once_with_its_hash_but_pyscripts_unused_chunks(
+    built_site: Path,
+) -> None:
     tiers = sw_tiers(built_site)
     names = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
     copies = {n for n in names if n.endswith(".br") or (n.endswith(".gz") and n[:-3] in names)}
@@ -285,7 +287,9 @@ def test_service_worker_lists_every_served_file_once_with_its_hash(built_site: P
     light, python = tiers["light"], tiers["python"]
     assert not set(light) & set(python)
     path = {url: url[2:] + ("index.html" if url.endswith("/") else "") for url in {**light, **python}}
-    assert set(path.values()) == names - copies - for_host - {"sw.js"}
+    unused = {n for n in names - copies if n.startswith(build.PYSCRIPT_UNUSED)}  # PyScript's editor, terminal …
+    assert {n.split("-")[0] for n in unused} >= {"pyscript/codemirror", "pyscript/xterm", "pyscript/zip"}
+    assert set(path.values()) == names - copies - for_host - {"sw.js"} - unused
     for url, digest in {**light, **python}.items():
         assert digest == hashlib.sha256((built_site / path[url]).read_bytes()).hexdigest()[:16], url
     assert {"./", "./rules/bruges/", "./play/", "./search/", "./search/index.json", "./static/site.css"} <= set(light)
@@ -429,3 +433,11 @@ def test_play_holds_the_link_limits_of_scoring_share(built_site: Path) -> None:
     found = re.search(r'<meta name="tc-link-limits" content="([^"]*)">', page)
     assert found, "play/ has no tc-link-limits"
     assert json.loads(unescape(found.group(1))) == {"chars": MAX_LINK_CHARS, "bytes": MAX_SHEET_BYTES}
+
+
+def test_the_lock_file_keeps_pyodides_info_and_lists_no_package(built_site: Path) -> None:
+    """The site loads no package: the served lock file is Pyodide's without its 357 packages (21.7 KB in brotli)."""
+    shipped = json.loads((build.NODE / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    served = json.loads((built_site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert shipped["packages"] and served["packages"] == {}
+    assert served["info"] == shipped["info"]

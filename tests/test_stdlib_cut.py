@@ -130,3 +130,14 @@ def test_the_cut_holds_only_bytecode_stored_for_the_hosts_brotli(built_site: Pat
     assert members and all(m.filename.endswith(".pyc") for m in members)
     assert all(m.compress_type == zipfile.ZIP_STORED for m in members)
     assert (built_site / "pyodide" / "python_stdlib.zip.br").is_file()
+
+
+def test_the_cut_is_compiled_without_docstrings(built_site: Path) -> None:
+    """As `python -OO` compiles (tools/stdlib_bytecode.py): the docstrings of Pyodide's sources are not shipped."""
+    with zipfile.ZipFile(build.NODE / "pyodide" / "python_stdlib.zip") as shipped:
+        source = shipped.read("json/__init__.py").decode()
+    assert source.startswith('r"""JSON (JavaScript Object Notation)')
+    with zipfile.ZipFile(built_site / "pyodide" / "python_stdlib.zip") as archive:
+        bytecode = archive.read("json/__init__.pyc")
+    assert b"JSON (JavaScript Object Notation)" not in bytecode
+    assert b"JSONDecoder" in bytecode  # the module's code is there

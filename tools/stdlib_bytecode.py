@@ -4,8 +4,9 @@ Pyodide ships the whole standard library as source in a zip of deflated members 
 compress further). The worker needs a fraction of it: Pyodide's and PyScript's own start, and what `scoring/`,
 `static/worker.py` and segno import (MODULES, set by python_start.mjs: every import statement in those files,
 found by `ast` in build.py, and followed here by importing them). Those modules are written compiled by this same
-CPython (unchecked hash-based `.pyc`, loaded without compiling), every other module is left out, and members are
-stored uncompressed so that the host's brotli compresses the whole file. tests/test_stdlib_cut.py runs scoring
+CPython (unchecked hash-based `.pyc`, loaded without compiling) at `python -OO`'s level, which CPython's standard
+library supports: without docstrings or asserts, 15 % fewer bytes over the wire. Every other module is left out, and
+members are stored uncompressed so that the host's brotli compresses the whole file. tests/test_stdlib_cut.py runs scoring
 with every module outside the cut refused.
 """
 
@@ -18,6 +19,8 @@ import zipfile
 ARCHIVE = next(p for p in sys.path if p.endswith(".zip"))
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 # Unchecked hash-based bytecode (PEP 552): used as it is, never compared with a source file.
+# As `python -OO` compiles: no docstrings (`__doc__` is None), no asserts.
+OPTIMIZE = 2
 HEADER = importlib.util.MAGIC_NUMBER + (0b01).to_bytes(4, "little") + bytes(8)
 
 
@@ -39,7 +42,7 @@ def rewrite(source: str, target: str, kept: set[str]) -> None:
     """Write the kept modules of the archive as bytecode, stored, in name order; leave every other member out."""
     with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as new:
         for name in sorted(kept):
-            code = compile(old.read(name), f"{ARCHIVE}/{name}", "exec", dont_inherit=True)
+            code = compile(old.read(name), f"{ARCHIVE}/{name}", "exec", dont_inherit=True, optimize=OPTIMIZE)
             entry = zipfile.ZipInfo(name + "c", FIXED_TIME)
             entry.compress_type = zipfile.ZIP_STORED
             entry.external_attr = 0o644 << 16

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import build
 from tests.conftest import SiteServer
 from tests.e2e.playpage import (
     OFFLINE_STATUS,
@@ -139,6 +140,23 @@ def test_opening_play_caches_the_calculator_without_fetching_it_twice(browser: B
         context.set_offline(True)
         page.reload()
         Play(page, site_server.url, "bruges").wait_ready()
+
+
+def test_pyscripts_chunks_asked_for_are_those_the_frame_names_and_all_cached(
+    browser: Browser, site_server, built_site: Path
+) -> None:
+    """The chunks of PyScript a first visit loads are exactly those play/python.html preloads (build.py's
+    PYSCRIPT_AT_START), and none the offline copy leaves out (PYSCRIPT_UNUSED): a PyScript that starts with other
+    chunks fails here rather than going unnoticed or missing offline."""
+    frame = (built_site / "play" / "python.html").read_text(encoding="utf-8")
+    preloaded = {f"/pyscript/{name}" for name in re.findall(r'rel="modulepreload" href="\.\./pyscript/([^"]+)"', frame)}
+    start = len(site_server.sent)
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        Play(page, site_server.url, "bruges").open().wait_ready()
+    asked = {path.partition("?")[0] for path in python_requests(site_server, start) if "/pyscript/" in path}
+    assert len(preloaded) == len(build.PYSCRIPT_AT_START) and asked == preloaded
+    assert not any(path.removeprefix("/").startswith(build.PYSCRIPT_UNUSED) for path in asked)
 
 
 def test_an_update_after_a_one_page_change_downloads_only_what_changed(
