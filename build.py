@@ -18,6 +18,7 @@ from importlib import metadata
 from pathlib import Path
 
 import segno
+import zopfli.gzip
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
@@ -614,6 +615,7 @@ def python_start_cache() -> Path:
     for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
         digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
     digest.update(" ".join([*start, "--", *later]).encode())
+    digest.update(inspect.getsource(pack_snapshot).encode())
     return CACHE / f"python-start-{digest.hexdigest()[:16]}"
 
 
@@ -626,10 +628,19 @@ def make_python_start(target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     start, later = python_start_sources()
     command = [node, "--import", (TOOLS / "deterministic.mjs").as_uri(), tool, NODE / "pyodide" / "python_stdlib.zip"]
-    command += [*(target / name for name in PYTHON_START_FILES), SCORING, *start, "--", *later]
+    command += [target / "python_stdlib.zip", target / "python_snapshot.bin", SCORING, *start, "--", *later]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+    pack_snapshot(target / "python_snapshot.bin")
+
+
+def pack_snapshot(snapshot: Path) -> None:
+    """The snapshot gzipped by zopfli, beside it as .gz, and the plain file removed: 5 % smaller than gzip -9
+    (5.42 -> 5.14 MB), for about 35 s once per snapshot (it is cached); the browser unpacks it as any gzip."""
+    packed = snapshot.with_name(snapshot.name + ".gz")
+    packed.write_bytes(zopfli.gzip.compress(snapshot.read_bytes(), numiterations=1))
+    snapshot.unlink()
 
 
 def prepare_python_start(out: Path) -> None:

@@ -6,14 +6,13 @@
 //    module records the SHA-256 of its source, so static/worker.py can tell whether the files served with the page
 //    are the ones in the snapshot, and import them afresh if not. About half of Python's memory is 64 KiB pages of
 //    zeros; the file leaves them out (static/pyodide-start.mjs puts the rest back in place), so the browser unpacks
-//    half as much. Format, gzipped: "TCSNAP1\n", then little-endian u32s: memory length, page size, count of pages
+//    half as much. Format (build.py gzips the file): "TCSNAP1\n", then little-endian u32s: memory length, page size, count of pages
 //    kept, each kept page's index (ascending); then the kept pages' bytes in that order (the last page may be short).
 // Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
 // Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP TARGET_SNAPSHOT SCORING_DIR START_MODULE... -- MODULE...
 // (START_MODULEs are imported in the snapshot; the MODULEs after "--" are only kept in the cut library).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
 const [source, library, snapshot, scoring, ...names] = process.argv.slice(2);
@@ -73,4 +72,4 @@ function withoutZeroPages(memory, pageSize = 65536) {
   return Buffer.concat([header, ...pages]);
 }
 
-writeFileSync(snapshot, gzipSync(withoutZeroPages(python.makeMemorySnapshot()), { level: 9 }));
+writeFileSync(snapshot, withoutZeroPages(python.makeMemorySnapshot()));
