@@ -17,11 +17,12 @@ function wireBytes(weights, heard) {
 }
 
 /** Received and total bytes over the wire; files not heard of yet count as sent the way the last one heard was,
- *  of those the build compressed (a file too small to compress, such as the lock file, says nothing of how the host
- *  sends the others). */
+ *  of those the build compressed. Null until one of those is heard: a file too small to compress, such as the lock
+ *  file, says nothing of how the host sends the others. */
 export function progress(sizes, heardByPath) {
-  let encoding = "";
+  let encoding = null;
   for (const [path, file] of heardByPath) if (Object.keys(sizes[path]).length > 1) encoding = file.encoding;
+  if (encoding === null) return null;
   let received = 0;
   let total = 0;
   for (const [path, weights] of Object.entries(sizes)) {
@@ -55,7 +56,8 @@ export function followDownloads() {
     if (!(path in sizes)) return;
     heard.set(path, data);
     const line = document.querySelector(".engine");
-    if (line) show(line, progress(sizes, heard));
+    const counted = progress(sizes, heard);
+    if (line && counted) show(line, counted);
   };
   return () => {
     channel.close();
