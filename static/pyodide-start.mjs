@@ -82,7 +82,7 @@ const REPORT_EVERY_MS = 150;
 
 /** Read a copy of a response's body as it arrives and report, by URL, how many bytes (decoded) have come and with
  *  which encoding; the response itself goes to its caller untouched. */
-async function report(response, channel) {
+async function report(url, response, channel) {
   const reader = response.body.getReader();
   const encoding = response.headers.get("content-encoding") ?? "";
   let read = 0;
@@ -91,11 +91,54 @@ async function report(response, channel) {
     const { done, value } = await reader.read();
     if (!done) read += value.byteLength;
     if (done || performance.now() - reported >= REPORT_EVERY_MS) {
-      channel.postMessage({ url: response.url, read, encoding, done });
+      channel.postMessage({ url, read, encoding, done });
       reported = performance.now();
     }
     if (done) return;
   }
+}
+
+/** The channel static/early-downloads.js answers on (its header has the exchange). */
+const EARLY_CHANNEL = "tc-early";
+/** Pyodide's files that play/ may have under way (static/early-downloads.js's FILES). */
+const EARLY_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => new URL(name, indexURL).href);
+/** How long to wait for any play/ page to answer before fetching a file here. */
+const ANSWER_WAIT_MS = 3000;
+
+/** A file play/ has under way, as a response streamed from the page; null if no page has it (or it failed before
+ *  its first byte), and then the caller fetches it. */
+function fromPage(url) {
+  if (typeof BroadcastChannel !== "function") return Promise.resolve(null);
+  const channel = new BroadcastChannel(EARLY_CHANNEL);
+  const id = `${Date.now()}-${Math.random()}`;
+  return new Promise((resolve) => {
+    let body = null; // the stream's controller, once the head has come
+    const finish = (response) => {
+      clearTimeout(timer);
+      resolve(response);
+    };
+    const timer = setTimeout(() => [channel.close(), finish(null)], ANSWER_WAIT_MS);
+    channel.onmessage = ({ data }) => {
+      if (data.decline === id && !body) [channel.close(), finish(null)];
+      else if (data.offer === id && !body) {
+        clearTimeout(timer);
+        channel.postMessage({ take: id, page: data.page });
+        body = "asked";
+      } else if (data.id !== id) return;
+      else if (data.head) {
+        const stream = new ReadableStream({ start: (controller) => (body = controller) });
+        const { status, statusText, headers } = data.head;
+        finish(new Response(stream, { status, statusText, headers }));
+      } else if (data.chunk) body.enqueue(data.chunk);
+      else if (data.end) [body.close(), channel.close()];
+      else if (data.error) {
+        channel.close();
+        if (body === "asked") finish(null);
+        else body.error(new Error(`${url}: ${data.error}`));
+      }
+    };
+    channel.postMessage({ ask: url, id });
+  });
 }
 
 /** The site's Python files (build.py's write_python_file_list), which PyScript fetches only once Python has started. */
@@ -107,9 +150,10 @@ const PYTHON_FILES = new URL("../py/files.json", import.meta.url).href;
 function fetchEarly() {
   const stockFetch = self.fetch.bind(self);
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(PROGRESS_CHANNEL) : null;
-  const reported = async (...args) => {
-    const response = await stockFetch(...args);
-    if (channel && response.ok && response.body) report(response.clone(), channel).catch(() => {});
+  const reported = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+    const response = (EARLY_FILES.includes(url) && (await fromPage(url))) || (await stockFetch(input, init));
+    if (channel && response.ok && response.body) report(url, response.clone(), channel).catch(() => {});
     return response;
   };
   const early = new Map(); // URL -> the response under way

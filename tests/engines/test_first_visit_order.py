@@ -19,6 +19,8 @@ from tests.engines.slow_link import SlowSite
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 
 WASM = "/pyodide/pyodide.asm.wasm"
+STDLIB = "/pyodide/python_stdlib.zip"
+WORKER_START = "/static/pyodide-start.mjs"
 
 
 class TimedSite(SlowSite):
@@ -65,3 +67,18 @@ def test_the_python_files_download_beside_pyodide_each_once(tab: Tab, built_site
         asked = site.when("asked", f"/py/{name}")
         assert len(asked) == 1, f"{tab.engine}: py/{name} asked for {len(asked)} times"
         assert asked[0] < wasm_sent[0] - 1, f"{tab.engine}: py/{name} asked for only once Pyodide had arrived"
+
+
+def test_pyodides_large_files_start_with_the_page_and_download_once(tab: Tab) -> None:
+    """play/ starts Pyodide's WebAssembly and standard library itself (static/early-downloads.js) and the worker takes
+    them from the page (static/pyodide-start.mjs asks first): each is asked for once, and before the worker's own
+    start module has been asked for, which comes only after the frame, PyScript and the worker have loaded."""
+    site: TimedSite = tab.site  # type: ignore[attr-defined]
+    tab.goto(f"{site.url}play/#bruges/score")
+    play.wait_ready(tab, timeout=180)
+    worker_asked = site.when("asked", WORKER_START)
+    assert len(worker_asked) == 1, f"{tab.engine}: {WORKER_START} asked for {len(worker_asked)} times"
+    for path in (WASM, STDLIB):
+        asked = site.when("asked", path)
+        assert len(asked) == 1, f"{tab.engine}: {path} asked for {len(asked)} times"
+        assert asked[0] < worker_asked[0], f"{tab.engine}: {path} asked for only once the worker had started"
