@@ -46,7 +46,7 @@ TOOLS = ROOT / "tools"
 CACHE = ROOT / ".cache"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-PYTHON_START_FILES = ("python_stdlib.zip", "python_snapshot.bin.gz")
+PYTHON_START_FILES = ("python_stdlib.zip", "python_stdlib_later.zip", "python_snapshot.bin.gz")
 SEGNO_FILES = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
 """segno's modules that drawing a QR code imports (not its helpers or command line)."""
 CSP = {
@@ -594,27 +594,29 @@ def python_imports(paths: list[Path]) -> list[str]:
     return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names)
 
 
-def python_start_sources() -> tuple[list[str], list[str]]:
-    """The standard-library modules Python imports at start (scoring/ and the worker: in the snapshot), and those
-    only kept in the cut library (segno's, imported when a QR code is drawn; PyScript's Python package's)."""
+def python_start_sources() -> tuple[list[str], list[str], list[str]]:
+    """The standard-library modules Python imports at start: scoring/'s and the worker's (imported in the snapshot),
+    then PyScript's Python package's (it imports them as the worker starts); and those only a QR code needs (segno's,
+    in python_stdlib_later.zip, which static/worker.py fetches the first time one is imported)."""
     browser = [path for path in scoring_modules() if path.name != "__main__.py"]  # the command line runs in CPython
     start = python_imports([*browser, STATIC / "worker.py"])
     segno_files = [Path(segno.__file__).parent / name for name in SEGNO_FILES]
     pyscript_files = sorted((NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript").glob("*.py"))
     if not pyscript_files:
         raise BuildError(f"{NODE}: PyScript's Python package (src/stdlib/pyscript) is missing; run 'npm ci'")
-    later = [name for name in python_imports([*segno_files, *pyscript_files]) if name not in start]
-    return start, later
+    pyscript_start = [name for name in python_imports(pyscript_files) if name not in start]
+    later = [name for name in python_imports(segno_files) if name not in {*start, *pyscript_start}]
+    return start, pyscript_start, later
 
 
 def python_start_cache() -> Path:
     """Where the start-up files for the current Pyodide, tools, import list and scoring/ are cached."""
-    start, later = python_start_sources()
+    start, pyscript_start, later = python_start_sources()
     digest = hashlib.sha256((NODE / "pyodide" / "python_stdlib.zip").read_bytes())
     tools = (TOOLS / "python_start.mjs", TOOLS / "stdlib_bytecode.py", TOOLS / "deterministic.mjs")
     for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
         digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
-    digest.update(" ".join([*start, "--", *later]).encode())
+    digest.update(" ".join([*start, "--", *pyscript_start, "--", *later]).encode())
     digest.update(inspect.getsource(pack_snapshot).encode())
     return CACHE / f"python-start-{digest.hexdigest()[:16]}"
 
@@ -626,9 +628,10 @@ def make_python_start(target: Path) -> None:
     if node is None:
         raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
     target.mkdir(parents=True, exist_ok=True)
-    start, later = python_start_sources()
+    start, pyscript_start, later = python_start_sources()
     command = [node, "--import", (TOOLS / "deterministic.mjs").as_uri(), tool, NODE / "pyodide" / "python_stdlib.zip"]
-    command += [target / "python_stdlib.zip", target / "python_snapshot.bin", SCORING, *start, "--", *later]
+    command += [target / "python_stdlib.zip", target / "python_stdlib_later.zip", target / "python_snapshot.bin"]
+    command += [SCORING, *start, "--", *pyscript_start, "--", *later]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
@@ -646,7 +649,8 @@ def pack_snapshot(snapshot: Path) -> None:
 def prepare_python_start(out: Path) -> None:
     """Python's start-up files, made by Pyodide itself once per Pyodide version and import list (cached).
 
-    python_stdlib.zip replaces Pyodide's standard library: only the modules the site's Python imports, as bytecode.
+    python_stdlib.zip replaces Pyodide's standard library: only the modules the site's Python imports as it starts
+    and scores, as bytecode; python_stdlib_later.zip holds the few more a QR code needs.
     python_snapshot.bin.gz is Python's memory once started with those modules and scoring/ imported
     (static/pyodide-start.mjs); a change to scoring/ makes a new one (static/worker.py checks the match).
     """

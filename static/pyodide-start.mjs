@@ -177,16 +177,22 @@ function fetchEarly() {
   };
 }
 
+/** Where static/worker.py finds what it cannot ask Pyodide for, as the Python module `tc_paths`. */
+function withPaths(python) {
+  python.registerJsModule("tc_paths", { later_library: new URL("python_stdlib_later.zip", indexURL).href });
+  return python;
+}
+
 export async function loadPyodide(options) {
   const held = await heldSnapshot();
   if (!held) fetchEarly(); // a first visit: the status line says how far the download has got
-  if (!held) return loadStock({ ...options, indexURL });
+  if (!held) return withPaths(await loadStock({ ...options, indexURL }));
   try {
     const python = await loadStock({ ...options, indexURL, _loadSnapshot: snapshot(held) });
     console.debug("Python restored from the snapshot held offline");
-    return python;
+    return withPaths(python);
   } catch (error) {
     console.warn("Python snapshot not used; starting Python from scratch.", error);
-    return loadStock({ ...options, indexURL });
+    return withPaths(await loadStock({ ...options, indexURL }));
   }
 }

@@ -88,10 +88,10 @@ def worker_calls() -> list[tuple[str, list[object]]]:
     return calls
 
 
-def run_refusing(refused: set[str], tmp_path: Path) -> dict:
-    """The worker's answers to worker_calls() and the imports refused, from a fresh CPython."""
+def run_refusing(refused: set[str], tmp_path: Path, calls: list[tuple[str, list[object]]] | None = None) -> dict:
+    """The worker's answers to these calls (worker_calls() by default) and the imports refused, from a fresh CPython."""
     (tmp_path / "refused.txt").write_text("\n".join(sorted(refused)), encoding="utf-8")
-    (tmp_path / "work.json").write_text(json.dumps(worker_calls()), encoding="utf-8")
+    (tmp_path / "work.json").write_text(json.dumps(worker_calls() if calls is None else calls), encoding="utf-8")
     (tmp_path / "driver.py").write_text(DRIVER, encoding="utf-8")
     (tmp_path / "worker").mkdir()
     (tmp_path / "worker" / "worker.py").write_bytes((build.STATIC / "worker.py").read_bytes())
@@ -102,10 +102,12 @@ def run_refusing(refused: set[str], tmp_path: Path) -> dict:
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def left_out(built_site: Path) -> set[str]:
-    """Modules Pyodide ships that the site's cut library leaves out."""
+def left_out(
+    built_site: Path, archives: tuple[str, ...] = ("python_stdlib.zip", "python_stdlib_later.zip")
+) -> set[str]:
+    """Modules Pyodide ships that the site's cut library leaves out (of these archives of it)."""
     shipped = module_names(build.NODE / "pyodide" / "python_stdlib.zip")
-    return shipped - module_names(built_site / "pyodide" / "python_stdlib.zip")
+    return shipped - set().union(*(module_names(built_site / "pyodide" / name) for name in archives))
 
 
 def test_the_worker_imports_nothing_the_cut_leaves_out(built_site: Path, tmp_path: Path) -> None:
@@ -116,6 +118,18 @@ def test_the_worker_imports_nothing_the_cut_leaves_out(built_site: Path, tmp_pat
     assert not [a for a in ran["answers"] if "No module named" in a or "not in the cut" in a]
     shared = [json.loads(a) for a in ran["answers"] if '"link"' in a]
     assert shared and all(a["ok"] and "<svg" in a["qr"]["en"] for a in shared)
+
+
+def test_scoring_needs_only_the_first_archive(built_site: Path, tmp_path: Path) -> None:
+    """Every call but a QR code's runs on python_stdlib.zip alone: a first visit never waits for the later archive
+    (static/worker.py fetches it when a QR code first needs it; tests/engines/test_first_visit_order.py)."""
+    first = left_out(built_site, ("python_stdlib.zip",))
+    assert first > left_out(built_site) and "urllib.parse" in first  # segno's, only in the later archive
+    calls = [call for call in worker_calls() if call[0] != "share"]
+    ran = run_refusing(first, tmp_path, calls)
+    assert ran["refused"] == [] and "error" not in ran
+    assert not [a for a in ran["answers"] if "No module named" in a or "not in the cut" in a]
+    assert len(ran["answers"]) == len(calls)
 
 
 def test_a_module_left_out_is_found(built_site: Path, tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 // Prepares Python's start in the browser, inside the pinned Pyodide under Node.js (so the bytecode and memory match
 // the browser's CPython exactly):
-// 1. the standard library cut to the modules the site's Python imports, as bytecode (tools/stdlib_bytecode.py);
+// 1. the standard library cut to the modules the site's Python imports, as bytecode (tools/stdlib_bytecode.py), and
+//    the few more only a QR code needs, apart;
 // 2. a memory snapshot of Python started on that library with those modules and the scoring package
 //    imported (from SCORING_DIR, where PyScript puts its files in the browser: /home/pyodide/scoring). Each scoring
 //    module records the SHA-256 of its source, so static/worker.py can tell whether the files served with the page
@@ -9,16 +10,19 @@
 //    half as much. Format (build.py gzips the file): "TCSNAP1\n", then little-endian u32s: memory length, page size, count of pages
 //    kept, each kept page's index (ascending); then the kept pages' bytes in that order (the last page may be short).
 // Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
-// Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP TARGET_SNAPSHOT SCORING_DIR START_MODULE... -- MODULE...
-// (START_MODULEs are imported in the snapshot; the MODULEs after "--" are only kept in the cut library).
+// Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP LATER_ZIP TARGET_SNAPSHOT SCORING_DIR
+//          START_MODULE... -- MODULE... -- LATER_MODULE...
+// (START_MODULEs are imported in the snapshot; the MODULEs after the first "--" are only kept in the cut library;
+// the LATER_MODULEs' own and those they import, but none in the cut library, go to LATER_ZIP).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
-const [source, library, snapshot, scoring, ...names] = process.argv.slice(2);
-const split = names.includes("--") ? names.indexOf("--") : names.length;
-const modules = names.slice(0, split);
-const libraryModules = [...modules, ...names.slice(split + 1)];
+const [source, library, later, snapshot, scoring, ...names] = process.argv.slice(2);
+/** The names between the nth "--" and the next. */
+const group = (n) => names.reduce((groups, name) => (name === "--" ? groups.push([]) : groups.at(-1).push(name), groups), [[]])[n] ?? [];
+const modules = group(0);
+const libraryModules = [...modules, ...group(1)];
 const env = { PYTHONHASHSEED: "0" };
 // Emscripten keeps this script's path and arguments in Python's memory (its program name): the checkout's folder
 // would make two checkouts of one commit differ. A fixed name instead.
@@ -27,8 +31,10 @@ process.argv = [process.argv[0], "/python_start.mjs"];
 const compiler = await loadPyodide({ env });
 compiler.FS.writeFile("/tmp/source.zip", readFileSync(source));
 compiler.globals.set("MODULES", compiler.toPy(libraryModules));
+compiler.globals.set("LATER_MODULES", compiler.toPy(group(2)));
 compiler.runPython(readFileSync(new URL("./stdlib_bytecode.py", import.meta.url), "utf8"));
 writeFileSync(library, compiler.FS.readFile("/tmp/target.zip"));
+writeFileSync(later, compiler.FS.readFile("/tmp/later.zip"));
 
 const python = await loadPyodide({ stdLibURL: library, _makeSnapshot: true, env });
 python.runPython(modules.map((name) => `import ${name}`).join("\n"));

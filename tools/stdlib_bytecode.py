@@ -1,9 +1,11 @@
 """Inside Pyodide: the standard library cut to the modules the site's Python imports, as bytecode, stored.
 
 Pyodide ships the whole standard library as source in a zip of deflated members (2.5 MB that no host can
-compress further). The worker needs a fraction of it: Pyodide's and PyScript's own start, and what `scoring/`,
-`static/worker.py` and segno import (MODULES, set by python_start.mjs: every import statement in those files,
-found by `ast` in build.py, and followed here by importing them). Those modules are written compiled by this same
+compress further). The worker needs a fraction of it: Pyodide's and PyScript's own start, and what `scoring/` and
+`static/worker.py` import (MODULES, set by python_start.mjs: every import statement in those files,
+found by `ast` in build.py, and followed here by importing them). The modules that only segno's imports load
+(LATER_MODULES: a QR code's) go to a second archive, which static/worker.py fetches the first time one is
+imported, so a first visit does not download them. Those modules are written compiled by this same
 CPython (unchecked hash-based `.pyc`, loaded without compiling) at `python -OO`'s level, which CPython's standard
 library supports: without docstrings or asserts, 15 % fewer bytes over the wire. Every other module is left out, and
 members are stored uncompressed so that the host's brotli compresses the whole file. tests/test_stdlib_cut.py runs scoring
@@ -49,4 +51,6 @@ def rewrite(source: str, target: str, kept: set[str]) -> None:
             new.writestr(entry, HEADER + marshal.dumps(code))
 
 
-rewrite("/tmp/source.zip", "/tmp/target.zip", imported(MODULES))  # noqa: F821 (set by python_start.mjs)
+FIRST = imported(MODULES)  # noqa: F821 (set by python_start.mjs)
+rewrite("/tmp/source.zip", "/tmp/target.zip", FIRST)
+rewrite("/tmp/source.zip", "/tmp/later.zip", imported(LATER_MODULES) - FIRST)  # noqa: F821 (as MODULES)

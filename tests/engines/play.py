@@ -143,3 +143,14 @@ def focused(tab: Tab) -> list[str | None]:
     return tab.js(
         "() => [document.activeElement?.dataset?.field ?? null, document.activeElement?.dataset?.player ?? null]"
     )
+
+
+def show_qr(tab: Tab, game: str, timeout: float = 60) -> None:
+    """Tap "Show the QR code" under a final sheet and wait until the code is drawn."""
+    tab.click(f"{tool(game)} button[data-action=show-qr]")
+    tab.wait(
+        "(css) => [...document.querySelectorAll(css + ' [data-figure=qr] svg')].some((svg) => svg.getClientRects().length)",
+        tool(game),
+        timeout=timeout,
+        what="the QR code",
+    )

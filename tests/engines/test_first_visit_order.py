@@ -14,6 +14,7 @@ import pytest
 from tests.engines import play
 from tests.engines.conftest import WatchedSite, serving
 from tests.engines.drivers import Tab
+from tests.engines.sheets import case
 from tests.engines.slow_link import SlowSite
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
@@ -35,6 +36,8 @@ class TimedSite(SlowSite):
             def do_GET(self) -> None:
                 path = self.path.partition("?")[0]
                 events.append((time.monotonic(), "asked", path))
+                if (self.headers.get("Referer") or "").endswith("/sw.js"):  # the offline copy's (sw.template.js)
+                    events.append((time.monotonic(), "copied", path))
                 try:
                     super().do_GET()
                 finally:
@@ -82,3 +85,24 @@ def test_pyodides_large_files_start_with_the_page_and_download_once(tab: Tab) ->
         asked = site.when("asked", path)
         assert len(asked) == 1, f"{tab.engine}: {path} asked for {len(asked)} times"
         assert asked[0] < worker_asked[0], f"{tab.engine}: {path} asked for only once the worker had started"
+
+
+LATER = "/pyodide/python_stdlib_later.zip"
+
+
+def test_the_modules_only_a_qr_code_needs_come_when_one_is_drawn(tab: Tab) -> None:
+    """The standard library's modules only segno needs are in python_stdlib_later.zip (tools/stdlib_bytecode.py): a
+    first visit starts Python and scores without it (the offline copy may fetch it meanwhile: its requests name sw.js as referrer);
+    a QR code is drawn with it (static/worker.py fetches it the first time one of its modules is imported, from the
+    offline copy if that has it)."""
+    site: TimedSite = tab.site  # type: ignore[attr-defined]
+    tab.goto(f"{site.url}play/#bruges/score")
+    play.in_english(tab)
+    play.wait_ready(tab, timeout=180)
+    final = case("bruges", 2)
+    play.fill(tab, "bruges", final.sheet)
+    play.ranking(tab, final)
+    asked, copied = site.when("asked", LATER), site.when("copied", LATER)
+    assert len(asked) == len(copied), f"{tab.engine}: {LATER} asked for before any QR code (not by the offline copy)"
+    play.show_qr(tab, "bruges", timeout=90)
+    assert site.when("asked", LATER), f"{tab.engine}: a QR code drawn without {LATER}"

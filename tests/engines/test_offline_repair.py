@@ -10,6 +10,7 @@ import pytest
 
 from tests.engines import play
 from tests.engines.drivers import Tab
+from tests.engines.sheets import case
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 
@@ -92,3 +93,19 @@ def test_a_file_that_cannot_be_fetched_costs_only_that_file(tab: Tab) -> None:
     wait_stored(tab, 0)
     assert tab.js("() => document.querySelector('.offline-panel [data-offline-note]').textContent.trim()") == ""
     tab.errors()  # the refused icon's 503, where the engine logs it
+
+
+def test_a_qr_code_is_drawn_offline_from_the_kept_calculator(tab: Tab) -> None:
+    """The modules only a QR code needs (pyodide/python_stdlib_later.zip) are in the kept calculator: with the server
+    gone, static/worker.py's request for them (a synchronous one, from the worker) is answered by the offline copy."""
+    play.open_tool(tab, "bruges")
+    play.in_english(tab)
+    play.wait_ready(tab)
+    wait_stored(tab, 0, 0)
+    tab.site.refused.append("/")  # type: ignore[attr-defined]  # offline: the server answers nothing
+    tab.reload()
+    play.wait_ready(tab)
+    final = case("bruges", 2)
+    play.fill(tab, "bruges", final.sheet)
+    play.ranking(tab, final)
+    play.show_qr(tab, "bruges", timeout=60)
