@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import tomllib
+import zipfile
 from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
@@ -46,7 +47,7 @@ TOOLS = ROOT / "tools"
 CACHE = ROOT / ".cache"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-PYTHON_START_FILES = ("python_stdlib.zip", "python_stdlib_later.zip", "python_snapshot.bin.gz")
+PYTHON_START_FILES = ("python_stdlib.zip", "python_later.zip", "python_snapshot.bin.gz")
 SEGNO_FILES = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
 """segno's modules that drawing a QR code imports (not its helpers or command line)."""
 CSP = {
@@ -527,9 +528,11 @@ def scoring_modules() -> list[Path]:
 
 
 def copy_assets(out: Path) -> None:
-    """Static files, the scoring package, PyScript and Pyodide."""
+    """Static files, the scoring package (not its command line, __main__.py), PyScript and Pyodide."""
     shutil.copytree(STATIC, out / "static", ignore=shutil.ignore_patterns("sw.template.js"))
     for source in scoring_modules():
+        if source == SCORING / "__main__.py":
+            continue
         target = out / "py" / "scoring" / source.relative_to(SCORING)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, target)
@@ -567,23 +570,29 @@ def write_lock_file(source: Path, target: Path) -> None:
 
 
 def copy_segno(target: Path) -> None:
-    """segno (PyPI, pinned in pyproject.toml), which scoring/share.py draws QR codes with: the modules it imports
-    to draw one, and its licence."""
-    source = Path(segno.__file__).parent
+    """segno's licence (PyPI, pinned in pyproject.toml); its modules go to python_later.zip (add_segno)."""
     target.mkdir(parents=True)
-    for name in SEGNO_FILES:
-        if not (source / name).is_file():
-            raise BuildError(f"{source / name}: missing from segno {segno.__version__}; update SEGNO_FILES")
-        shutil.copy2(source / name, target / name)
     licence = next((f for f in metadata.files("segno") or [] if f.name == "LICENSE"), None)
     if licence is None:
-        raise BuildError(f"{source}: segno's LICENSE is missing")
+        raise BuildError(f"{Path(segno.__file__).parent}: segno's LICENSE is missing")
     shutil.copyfile(licence.locate(), target / "LICENSE.txt")
 
 
+def add_segno(archive: Path) -> None:
+    """segno, which scoring/share.py draws QR codes with: the modules it imports to draw one, as source, added to the
+    archive of what only a QR code needs (stored, in name order, with a fixed time: the same bytes every build)."""
+    source = Path(segno.__file__).parent
+    with zipfile.ZipFile(archive, "a", zipfile.ZIP_STORED) as later:
+        for name in SEGNO_FILES:
+            if not (source / name).is_file():
+                raise BuildError(f"{source / name}: missing from segno {segno.__version__}; update SEGNO_FILES")
+            entry = zipfile.ZipInfo(f"segno/{name}", (1980, 1, 1, 0, 0, 0))
+            entry.external_attr = 0o644 << 16
+            later.writestr(entry, (source / name).read_bytes())
+
+
 def python_imports(paths: list[Path]) -> list[str]:
-    """The standard-library modules these files import by absolute name (segno, shipped beside scoring/ and imported
-    only when a QR code is drawn, is left out of Python's start)."""
+    """The standard-library modules these files import by absolute name."""
     names: set[str] = set()
     for path in paths:
         for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
@@ -597,7 +606,7 @@ def python_imports(paths: list[Path]) -> list[str]:
 def python_start_sources() -> tuple[list[str], list[str], list[str]]:
     """The standard-library modules Python imports at start: scoring/'s and the worker's (imported in the snapshot),
     then PyScript's Python package's (it imports them as the worker starts); and those only a QR code needs (segno's,
-    in python_stdlib_later.zip, which static/worker.py fetches the first time one is imported)."""
+    in python_later.zip, which static/worker.py fetches the first time one is imported)."""
     browser = [path for path in scoring_modules() if path.name != "__main__.py"]  # the command line runs in CPython
     start = python_imports([*browser, STATIC / "worker.py"])
     segno_files = [Path(segno.__file__).parent / name for name in SEGNO_FILES]
@@ -610,14 +619,16 @@ def python_start_sources() -> tuple[list[str], list[str], list[str]]:
 
 
 def python_start_cache() -> Path:
-    """Where the start-up files for the current Pyodide, tools, import list and scoring/ are cached."""
+    """Where the start-up files for the current Pyodide, tools, import list, scoring/ and segno are cached."""
     start, pyscript_start, later = python_start_sources()
     digest = hashlib.sha256((NODE / "pyodide" / "python_stdlib.zip").read_bytes())
     tools = (TOOLS / "python_start.mjs", TOOLS / "stdlib_bytecode.py", TOOLS / "deterministic.mjs")
     for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
         digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
-    digest.update(" ".join([*start, "--", *pyscript_start, "--", *later]).encode())
-    digest.update(inspect.getsource(pack_snapshot).encode())
+    for name in SEGNO_FILES:  # installed in the environment, wherever that is
+        digest.update(f"segno/{name}".encode() + (Path(segno.__file__).parent / name).read_bytes())
+    digest.update(" ".join([*start, "--", *pyscript_start, "--", *later, "->", *PYTHON_START_FILES]).encode())
+    digest.update(inspect.getsource(pack_snapshot).encode() + inspect.getsource(add_segno).encode())
     return CACHE / f"python-start-{digest.hexdigest()[:16]}"
 
 
@@ -630,12 +641,13 @@ def make_python_start(target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     start, pyscript_start, later = python_start_sources()
     command = [node, "--import", (TOOLS / "deterministic.mjs").as_uri(), tool, NODE / "pyodide" / "python_stdlib.zip"]
-    command += [target / "python_stdlib.zip", target / "python_stdlib_later.zip", target / "python_snapshot.bin"]
+    command += [target / "python_stdlib.zip", target / "python_later.zip", target / "python_snapshot.bin"]
     command += [SCORING, *start, "--", *pyscript_start, "--", *later]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
     pack_snapshot(target / "python_snapshot.bin")
+    add_segno(target / "python_later.zip")
 
 
 def pack_snapshot(snapshot: Path) -> None:
@@ -650,7 +662,7 @@ def prepare_python_start(out: Path) -> None:
     """Python's start-up files, made by Pyodide itself once per Pyodide version and import list (cached).
 
     python_stdlib.zip replaces Pyodide's standard library: only the modules the site's Python imports as it starts
-    and scores, as bytecode; python_stdlib_later.zip holds the few more a QR code needs.
+    and scores, as bytecode; python_later.zip holds the few more a QR code needs.
     python_snapshot.bin.gz is Python's memory once started with those modules and scoring/ imported
     (static/pyodide-start.mjs); a change to scoring/ makes a new one (static/worker.py checks the match).
     """
@@ -682,7 +694,7 @@ def write_script_tables(out: Path) -> dict[str, zh_script.Table]:
 
 
 def python_files(out: Path) -> list[str]:
-    """Every scoring and segno module under py/, as paths relative to it."""
+    """Every scoring module under py/, as paths relative to it."""
     return sorted(p.relative_to(out / "py").as_posix() for p in (out / "py").rglob("*.py"))
 
 
@@ -693,7 +705,8 @@ def write_python_file_list(out: Path) -> None:
 
 
 def worker_config(out: Path) -> dict[str, object]:
-    """PyScript's config for the worker: every scoring and segno module mapped into Python's file system.
+    """PyScript's config for the worker: every scoring module mapped into Python's file system (segno is in
+    pyodide/python_later.zip, fetched when a QR code is first drawn).
 
     `sync_main_only`: the worker never reaches the page's `window` (that needs SharedArrayBuffer, so cross-origin
     isolation); it only keeps PyScript's module from warning about it on every start."""

@@ -179,7 +179,7 @@ function fetchEarly() {
 
 /** Where static/worker.py finds what it cannot ask Pyodide for, as the Python module `tc_paths`. */
 function withPaths(python) {
-  python.registerJsModule("tc_paths", { later_library: new URL("python_stdlib_later.zip", indexURL).href });
+  python.registerJsModule("tc_paths", { later_library: new URL("python_later.zip", indexURL).href });
   return python;
 }
 

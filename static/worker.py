@@ -42,7 +42,7 @@ _say_when_fatal()
 
 
 class _LaterLibrary:
-    """The standard library's modules only a QR code needs (pyodide/python_stdlib_later.zip, tools/stdlib_bytecode.py):
+    """The standard library's modules only a QR code needs (pyodide/python_later.zip, tools/stdlib_bytecode.py):
     fetched the first time a module no other path entry has is imported, then on sys.path like the rest."""
 
     tried = False
@@ -65,7 +65,7 @@ class _LaterLibrary:
             request.send()
             if request.status != 200:
                 raise OSError(f"{later_library}: HTTP {request.status}")
-            mounted = "/lib/python_stdlib_later.zip"
+            mounted = "/lib/python_later.zip"
             with open(mounted, "wb") as archive:
                 archive.write(request.response.to_bytes())
             sys.path.append(mounted)

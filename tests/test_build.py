@@ -8,11 +8,13 @@ import json
 import re
 import shutil
 import struct
+import zipfile
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import segno
 
 import build
 from scoring import GAMES
@@ -340,10 +342,21 @@ def test_worker_config_maps_every_scoring_module(built_site: Path) -> None:
     source = build.ROOT / "scoring"
     scoring = sorted(f"scoring/{p.relative_to(source).as_posix()}" for p in source.rglob("*.py"))
     assert {"scoring/core/ranking.py", "scoring/games/bruges.py"} <= set(scoring)
-    segno = sorted(f"segno/{name}" for name in build.SEGNO_FILES)  # drawn QR codes (scoring/share.py)
-    assert sorted(k.removeprefix("../py/") for k in config["files"]) == sorted(scoring + segno)
+    browser = [name for name in scoring if name != "scoring/__main__.py"]  # the command line runs in CPython
+    assert sorted(k.removeprefix("../py/") for k in config["files"]) == browser
     for source in config["files"]:
         assert (built_site / "play" / source).resolve().is_file()
+
+
+def test_segno_is_in_the_archive_only_a_qr_code_fetches(built_site: Path) -> None:
+    """segno's modules (drawn QR codes, scoring/share.py) are in pyodide/python_later.zip, as shipped on PyPI, with
+    its licence served beside; not among the files every Python start fetches."""
+    with zipfile.ZipFile(built_site / "pyodide" / "python_later.zip") as later:
+        names = set(later.namelist())
+        assert {f"segno/{name}" for name in build.SEGNO_FILES} <= names
+        assert later.read("segno/encoder.py") == (Path(segno.__file__).parent / "encoder.py").read_bytes()
+    assert (built_site / "py" / "segno" / "LICENSE.txt").is_file()
+    assert not list((built_site / "py").rglob("segno/*.py"))
 
 
 def test_the_snapshot_leaves_out_only_pages_of_zeros(built_site: Path) -> None:

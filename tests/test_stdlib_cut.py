@@ -102,9 +102,7 @@ def run_refusing(refused: set[str], tmp_path: Path, calls: list[tuple[str, list[
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def left_out(
-    built_site: Path, archives: tuple[str, ...] = ("python_stdlib.zip", "python_stdlib_later.zip")
-) -> set[str]:
+def left_out(built_site: Path, archives: tuple[str, ...] = ("python_stdlib.zip", "python_later.zip")) -> set[str]:
     """Modules Pyodide ships that the site's cut library leaves out (of these archives of it)."""
     shipped = module_names(build.NODE / "pyodide" / "python_stdlib.zip")
     return shipped - set().union(*(module_names(built_site / "pyodide" / name) for name in archives))

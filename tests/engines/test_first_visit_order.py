@@ -87,11 +87,11 @@ def test_pyodides_large_files_start_with_the_page_and_download_once(tab: Tab) ->
         assert asked[0] < worker_asked[0], f"{tab.engine}: {path} asked for only once the worker had started"
 
 
-LATER = "/pyodide/python_stdlib_later.zip"
+LATER = "/pyodide/python_later.zip"
 
 
 def test_the_modules_only_a_qr_code_needs_come_when_one_is_drawn(tab: Tab) -> None:
-    """The standard library's modules only segno needs are in python_stdlib_later.zip (tools/stdlib_bytecode.py): a
+    """The standard library's modules only segno needs are in python_later.zip (tools/stdlib_bytecode.py): a
     first visit starts Python and scores without it (the offline copy may fetch it meanwhile: its requests name sw.js as referrer);
     a QR code is drawn with it (static/worker.py fetches it the first time one of its modules is imported, from the
     offline copy if that has it)."""

@@ -96,7 +96,7 @@ def test_a_file_that_cannot_be_fetched_costs_only_that_file(tab: Tab) -> None:
 
 
 def test_a_qr_code_is_drawn_offline_from_the_kept_calculator(tab: Tab) -> None:
-    """The modules only a QR code needs (pyodide/python_stdlib_later.zip) are in the kept calculator: with the server
+    """The modules only a QR code needs (pyodide/python_later.zip) are in the kept calculator: with the server
     gone, static/worker.py's request for them (a synchronous one, from the worker) is answered by the offline copy."""
     play.open_tool(tab, "bruges")
     play.in_english(tab)
