@@ -153,3 +153,36 @@ def test_the_cut_is_compiled_without_docstrings(built_site: Path) -> None:
         bytecode = archive.read("json/__init__.pyc")
     assert b"JSON (JavaScript Object Notation)" not in bytecode
     assert b"JSONDecoder" in bytecode  # the module's code is there
+
+
+CHECK_LINES = """
+import { loadPyodide } from "%(pyodide)s";
+const python = await loadPyodide({ stdLibURL: process.argv[2] });
+console.log(python.runPython(`
+import contextlib, inspect, json, traceback
+try:
+    json.loads("{x")
+except ValueError as error:
+    told = "".join(traceback.format_exception(error))
+frames = []
+with contextlib.ExitStack() as stack:  # the callback runs in contextlib's frame
+    stack.callback(lambda: frames.extend(inspect.stack()))
+json.dumps([told, [[frame.filename, frame.lineno] for frame in frames]])
+`));
+"""
+
+
+def test_tracebacks_still_name_the_lines_of_functions(built_site: Path, tmp_path: Path) -> None:
+    """The cut's line tables give each function its first line (tools/stdlib_bytecode.py's at_first_lines): in
+    Pyodide's own CPython, a traceback through the standard library is still written, naming the function's line,
+    and `inspect.stack()` through a standard-library frame gives line numbers."""
+    script = tmp_path / "lines.mjs"
+    pyodide = (build.NODE / "pyodide" / "pyodide.mjs").as_uri()
+    script.write_text(CHECK_LINES % {"pyodide": pyodide}, encoding="utf-8")
+    archive = built_site / "pyodide" / "python_stdlib.zip"
+    done = subprocess.run(["node", script, archive], capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    told, frames = json.loads(done.stdout.strip().splitlines()[-1])
+    assert 'json/decoder.py", line ' in told and "JSONDecodeError: Expecting property name" in told, told
+    assert any(name.endswith("/contextlib.py") for name, _ in frames), frames
+    assert all(isinstance(line, int) and line > 0 for _, line in frames), frames
