@@ -71,7 +71,7 @@ from an SVG it made itself, loaded as an image from a blob: URL (static/result-p
 FRAMED_PAGES = {"python"}
 FRAME_ANCESTORS = {True: "'self'", False: "'none'"}
 """Pages the site shows in a frame of its own (play/ starts PyScript in play/python.html); no other site may frame any."""
-PYTHON_TIER = ("pyodide/", "pyscript/", "py/", "static/worker.py", "static/pyodide-start.mjs")
+PYTHON_TIER = ("pyodide/", "pyscript/", "py/", "static/worker.py", "static/pyodide-start.mjs", "static/wasm-data.mjs")
 """The offline copy's heavy tier (the calculator's Python), cached on a visit to play/ or when the reader asks."""
 PYSCRIPT_AT_START = (
     "pyscript/core.",
@@ -622,7 +622,12 @@ def python_start_cache() -> Path:
     """Where the start-up files for the current Pyodide, tools, import list, scoring/ and segno are cached."""
     start, pyscript_start, later = python_start_sources()
     digest = hashlib.sha256((NODE / "pyodide" / "python_stdlib.zip").read_bytes())
-    tools = (TOOLS / "python_start.mjs", TOOLS / "stdlib_bytecode.py", TOOLS / "deterministic.mjs")
+    tools = (
+        TOOLS / "python_start.mjs",
+        TOOLS / "stdlib_bytecode.py",
+        TOOLS / "deterministic.mjs",
+        STATIC / "wasm-data.mjs",
+    )
     for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
         digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
     for name in SEGNO_FILES:  # installed in the environment, wherever that is

@@ -21,8 +21,9 @@ function joined(first, second) {
 }
 
 /** Python's memory from python_snapshot.bin.gz: the pages that are not all zeros (tools/python_start.mjs has the
- *  format), each written into place as it is unpacked. */
-async function snapshot(response) {
+ *  format), each written into place as it is unpacked, then the WebAssembly's data segments XORed back in from
+ *  `wasm` (a promise of pyodide.asm.wasm's bytes). */
+export async function snapshot(response, wasm) {
   const name = SNAPSHOT;
   const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
   let head = new Uint8Array(0);
@@ -39,7 +40,7 @@ async function snapshot(response) {
       head = joined(head, chunk);
       if (head.length < 20) continue;
       const view = new DataView(head.buffer);
-      if (new TextDecoder("latin1").decode(head.subarray(0, 8)) !== "TCSNAP1\n") throw new Error(`${name}: not a snapshot`);
+      if (new TextDecoder("latin1").decode(head.subarray(0, 8)) !== "TCSNAP2\n") throw new Error(`${name}: not a snapshot`);
       const count = view.getUint32(16, true);
       if (head.length < 20 + 4 * count) continue;
       pageSize = view.getUint32(12, true);
@@ -59,16 +60,28 @@ async function snapshot(response) {
     }
   }
   if (!memory || page !== pages.length) throw new Error(`${name}: cut short`);
+  const { xorDataSegments } = await import("./wasm-data.mjs");
+  // Pyodide's header comes first (its length is the second u32): Python's memory starts after it.
+  xorDataSegments(memory, new DataView(memory.buffer).getUint32(4, true), new Uint8Array(await wasm));
   return memory;
 }
 
 /** The snapshot as the offline copy holds it (any build's: one made by another Pyodide fails to load and Python
- *  starts normally; stale scoring modules in it are replaced by static/worker.py), or null. */
+ *  starts normally; stale scoring modules in it are replaced by static/worker.py), with a promise of the held
+ *  pyodide.asm.wasm's bytes; or null. */
 async function heldSnapshot() {
   try {
     if (!self.caches || !(await caches.has(OFFLINE_CACHE))) return null;
     const cache = await caches.open(OFFLINE_CACHE);
-    return (await cache.match(new URL(SNAPSHOT, indexURL).href, { ignoreSearch: true })) ?? null;
+    const held = (name) => cache.match(new URL(name, indexURL).href, { ignoreSearch: true });
+    const response = await held(SNAPSHOT);
+    if (!response) return null;
+    const wasm = held("pyodide.asm.wasm").then((wasm) => {
+      if (!wasm) throw new Error("pyodide.asm.wasm is not held offline");
+      return wasm.arrayBuffer();
+    });
+    wasm.catch(() => {}); // reported where the snapshot is unpacked
+    return { response, wasm };
   } catch (error) {
     console.warn("the offline copy could not be read", error);
     return null;
@@ -177,9 +190,10 @@ function fetchEarly() {
   };
 }
 
-/** Where static/worker.py finds what it cannot ask Pyodide for, as the Python module `tc_paths`. */
-function withPaths(python) {
-  python.registerJsModule("tc_paths", { later_library: new URL("python_later.zip", indexURL).href });
+/** What static/worker.py cannot ask Pyodide for, as the Python module `tc_paths`: where the rest of the standard
+ *  library is, and whether Python was restored from the snapshot. */
+function withPaths(python, restored = false) {
+  python.registerJsModule("tc_paths", { later_library: new URL("python_later.zip", indexURL).href, restored });
   return python;
 }
 
@@ -188,9 +202,9 @@ export async function loadPyodide(options) {
   if (!held) fetchEarly(); // a first visit: the status line says how far the download has got
   if (!held) return withPaths(await loadStock({ ...options, indexURL }));
   try {
-    const python = await loadStock({ ...options, indexURL, _loadSnapshot: snapshot(held) });
+    const python = await loadStock({ ...options, indexURL, _loadSnapshot: snapshot(held.response, held.wasm) });
     console.debug("Python restored from the snapshot held offline");
-    return withPaths(python);
+    return withPaths(python, true);
   } catch (error) {
     console.warn("Python snapshot not used; starting Python from scratch.", error);
     return withPaths(await loadStock({ ...options, indexURL }));

@@ -160,4 +160,11 @@ def ping():
     return "ok"
 
 
-__export__ = ["compute", "setup", "helper", "history", "share", "ping"]
+def started():
+    """How Python started in this worker: "snapshot" (the build's memory snapshot, held offline) or "fresh"."""
+    from tc_paths import restored  # static/pyodide-start.mjs
+
+    return "snapshot" if restored else "fresh"
+
+
+__export__ = ["compute", "setup", "helper", "history", "share", "ping", "started"]

@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import struct
+import subprocess
 import zipfile
 from html import unescape
 from html.parser import HTMLParser
@@ -305,7 +306,16 @@ def test_service_worker_lists_every_served_file_once_with_its_hash_but_pyscripts
     }
     assert heavy | {"./static/worker.py"} <= set(python)
     assert all(
-        url.startswith(("./pyodide/", "./pyscript/", "./py/", "./static/worker.py", "./static/pyodide-start.mjs"))
+        url.startswith(
+            (
+                "./pyodide/",
+                "./pyscript/",
+                "./py/",
+                "./static/worker.py",
+                "./static/pyodide-start.mjs",
+                "./static/wasm-data.mjs",
+            )
+        )
         for url in python
     )
 
@@ -362,7 +372,7 @@ def test_segno_is_in_the_archive_only_a_qr_code_fetches(built_site: Path) -> Non
 def test_the_snapshot_leaves_out_only_pages_of_zeros(built_site: Path) -> None:
     """tools/python_start.mjs's format, read as static/pyodide-start.mjs reads it."""
     data = gzip.decompress((built_site / "pyodide" / "python_snapshot.bin.gz").read_bytes())
-    assert data[:8] == b"TCSNAP1\n"
+    assert data[:8] == b"TCSNAP2\n"
     length, page_size, count = struct.unpack_from("<3I", data, 8)
     pages = struct.unpack_from(f"<{count}I", data, 20)
     assert page_size == 65536 and list(pages) == sorted(set(pages)) and pages[-1] * page_size < length
@@ -375,6 +385,37 @@ def test_the_snapshot_leaves_out_only_pages_of_zeros(built_site: Path) -> None:
         offset += size
     all_pages = -(-length // page_size)
     assert 0 < count < all_pages  # pages were left out, and Python's memory is not empty
+
+
+RESTORE = """
+import { readFileSync } from "node:fs";
+import { snapshot } from "%(start)s";
+import { loadPyodide } from "%(pyodide)s";
+const site = process.argv[2];
+const packed = new Response(readFileSync(`${site}/pyodide/python_snapshot.bin.gz`));
+const memory = await snapshot(packed, Promise.resolve(readFileSync(`${site}/pyodide/pyodide.asm.wasm`)));
+const python = await loadPyodide({ indexURL: `${site}/pyodide/`, _loadSnapshot: memory });
+console.log(python.runPython(`
+import gc, json, sys
+from scoring import api
+churn = [bytes(range(256)) * n for n in range(2000)]  # the allocator's memory, zeroed at build time, used again
+del churn
+gc.collect()
+json.dumps([sorted(sys.modules).count("scoring.api"), api.setup_json("bruges", 3)])
+`));
+"""
+
+
+def test_the_snapshot_restores_a_python_that_scores(built_site: Path, tmp_path: Path) -> None:
+    """static/pyodide-start.mjs's unpacking (its pages, then the WebAssembly's data segments XORed back in) gives a
+    memory Pyodide restores, in Node.js: scoring is imported already and answers as CPython does."""
+    script = tmp_path / "restore.mjs"
+    start, pyodide = built_site / "static" / "pyodide-start.mjs", built_site / "pyodide" / "pyodide.mjs"
+    script.write_text(RESTORE % {"start": start.as_uri(), "pyodide": pyodide.as_uri()}, encoding="utf-8")
+    done = subprocess.run(["node", script, built_site], capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported, setup = json.loads(done.stdout.strip().splitlines()[-1])
+    assert imported == 1 and setup == json.loads(json.dumps(setup_json("bruges", 3)))
 
 
 def write_rules(folder: Path, zh: str, en: str) -> None:

@@ -5,10 +5,13 @@
 // 2. a memory snapshot of Python started on that library with those modules and the scoring package
 //    imported (from SCORING_DIR, where PyScript puts its files in the browser: /home/pyodide/scoring). Each scoring
 //    module records the SHA-256 of its source, so static/worker.py can tell whether the files served with the page
-//    are the ones in the snapshot, and import them afresh if not. About half of Python's memory is 64 KiB pages of
-//    zeros; the file leaves them out (static/pyodide-start.mjs puts the rest back in place), so the browser unpacks
-//    half as much. Format (build.py gzips the file): "TCSNAP1\n", then little-endian u32s: memory length, page size, count of pages
-//    kept, each kept page's index (ascending); then the kept pages' bytes in that order (the last page may be short).
+//    are the ones in the snapshot, and import them afresh if not. Before it is taken, the free memory of C's
+//    allocator is overwritten with zeros (what freed objects left there compresses badly), and Python's static data
+//    is XORed with the module's own data segments (static/wasm-data.mjs), which Python's start changes little. About
+//    half of Python's memory is then 64 KiB pages of zeros; the file leaves them out (static/pyodide-start.mjs puts
+//    the rest back in place and XORs the segments back in), so the browser unpacks half as much. Format (build.py
+//    gzips the file): "TCSNAP2\n", then little-endian u32s: memory length, page size, count of pages kept, each kept
+//    page's index (ascending); then the kept pages' bytes in that order (the last page may be short).
 // Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
 // Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP LATER_ZIP TARGET_SNAPSHOT SCORING_DIR
 //          START_MODULE... -- MODULE... -- LATER_MODULE...
@@ -17,6 +20,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { xorDataSegments } from "../static/wasm-data.mjs";
 
 const [source, library, later, snapshot, scoring, ...names] = process.argv.slice(2);
 /** The names between the nth "--" and the next. */
@@ -69,7 +73,7 @@ function withoutZeroPages(memory, pageSize = 65536) {
     }
   }
   const header = Buffer.alloc(20 + 4 * kept.length);
-  header.write("TCSNAP1\n", 0, "latin1");
+  header.write("TCSNAP2\n", 0, "latin1");
   header.writeUInt32LE(memory.length, 8);
   header.writeUInt32LE(pageSize, 12);
   header.writeUInt32LE(kept.length, 16);
@@ -78,4 +82,25 @@ function withoutZeroPages(memory, pageSize = 65536) {
   return Buffer.concat([header, ...pages]);
 }
 
-writeFileSync(snapshot, withoutZeroPages(python.makeMemorySnapshot()));
+/** Overwrite the C allocator's free memory with zeros: take every free block it has (without growing the memory),
+ *  fill it, and give it back. */
+function zeroFreeMemory(module) {
+  const taken = [];
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  for (let size = 1 << 22; size >= 16; size >>= 2) {
+    for (let block = module._malloc(size); block; block = module._malloc(size)) {
+      module.HEAPU8.fill(0, block, block + size);
+      taken.push(block);
+    }
+  }
+  module._malloc_set_footprint_limit(-1); // no limit, as before
+  for (const block of taken.reverse()) module._free(block);
+}
+
+python.runPython("import gc; gc.collect()");
+zeroFreeMemory(python._module);
+const memory = python.makeMemorySnapshot();
+// Pyodide's header comes first (its length is the second u32): Python's memory starts after it.
+const base = new DataView(memory.buffer, memory.byteOffset).getUint32(4, true);
+xorDataSegments(memory, base, readFileSync(new URL("../node_modules/pyodide/pyodide.asm.wasm", import.meta.url)));
+writeFileSync(snapshot, withoutZeroPages(memory));

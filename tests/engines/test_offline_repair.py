@@ -29,6 +29,11 @@ DELETE_CACHES = """async () => {
 }"""
 """What "clear site data" does to the caches, or the browser under storage pressure."""
 ICON = "/static/icon-512.png"
+STARTED = """async () => {
+    const engine = await import(new URL('../static/engine.js', location.href).href);
+    return engine.watchedWorker().call('started');
+}"""
+"""How the calculator's Python started: "snapshot" or "fresh" (static/worker.py)."""
 
 
 def wait_stored(tab: Tab, light: int, python: int | None = None, timeout: float = 120) -> dict[str, Any]:
@@ -101,10 +106,13 @@ def test_a_qr_code_is_drawn_offline_from_the_kept_calculator(tab: Tab) -> None:
     play.open_tool(tab, "bruges")
     play.in_english(tab)
     play.wait_ready(tab)
+    assert tab.js(STARTED) == "fresh", tab.engine  # a first visit: nothing held yet
     wait_stored(tab, 0, 0)
     tab.site.refused.append("/")  # type: ignore[attr-defined]  # offline: the server answers nothing
     tab.reload()
     play.wait_ready(tab)
+    # Python restored from the kept snapshot: its static data XORed back in from the kept pyodide.asm.wasm.
+    assert tab.js(STARTED) == "snapshot", tab.engine
     final = case("bruges", 2)
     play.fill(tab, "bruges", final.sheet)
     play.ranking(tab, final)
