@@ -527,12 +527,15 @@ def scoring_modules() -> list[Path]:
     return sorted(SCORING.rglob("*.py"))
 
 
+def browser_scoring_modules() -> list[Path]:
+    """The scoring modules the browser gets: all but the command line (__main__.py), which runs in CPython."""
+    return [path for path in scoring_modules() if path != SCORING / "__main__.py"]
+
+
 def copy_assets(out: Path) -> None:
     """Static files, the scoring package (not its command line, __main__.py), PyScript and Pyodide."""
     shutil.copytree(STATIC, out / "static", ignore=shutil.ignore_patterns("sw.template.js"))
-    for source in scoring_modules():
-        if source == SCORING / "__main__.py":
-            continue
+    for source in browser_scoring_modules():
         target = out / "py" / "scoring" / source.relative_to(SCORING)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, target)
@@ -548,7 +551,7 @@ def copy_assets(out: Path) -> None:
     for source in [*sorted(pyscript.glob("*.js")), pyscript / "core.css"]:
         shutil.copy2(source, out / "pyscript" / source.name)
     shutil.move(out / "static" / "manifest.webmanifest", out / "manifest.webmanifest")
-    copy_segno(out / "py" / "segno")
+    copy_segno_licence(out / "py" / "segno")
 
 
 def pyscript_start_chunks(out: Path) -> list[str]:
@@ -569,7 +572,7 @@ def write_lock_file(source: Path, target: Path) -> None:
     target.write_text(json.dumps({**lock, "packages": {}}, sort_keys=True), encoding="utf-8")
 
 
-def copy_segno(target: Path) -> None:
+def copy_segno_licence(target: Path) -> None:
     """segno's licence (PyPI, pinned in pyproject.toml); its modules go to python_later.zip (add_segno)."""
     target.mkdir(parents=True)
     licence = next((f for f in metadata.files("segno") or [] if f.name == "LICENSE"), None)
@@ -607,8 +610,7 @@ def python_start_sources() -> tuple[list[str], list[str], list[str]]:
     """The standard-library modules Python imports at start: scoring/'s and the worker's (imported in the snapshot),
     then PyScript's Python package's (it imports them as the worker starts); and those only a QR code needs (segno's,
     in python_later.zip, which static/worker.py fetches the first time one is imported)."""
-    browser = [path for path in scoring_modules() if path.name != "__main__.py"]  # the command line runs in CPython
-    start = python_imports([*browser, STATIC / "worker.py"])
+    start = python_imports([*browser_scoring_modules(), STATIC / "worker.py"])
     segno_files = [Path(segno.__file__).parent / name for name in SEGNO_FILES]
     pyscript_files = sorted((NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript").glob("*.py"))
     if not pyscript_files:
