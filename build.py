@@ -71,7 +71,14 @@ from an SVG it made itself, loaded as an image from a blob: URL (static/result-p
 FRAMED_PAGES = {"python"}
 FRAME_ANCESTORS = {True: "'self'", False: "'none'"}
 """Pages the site shows in a frame of its own (play/ starts PyScript in play/python.html); no other site may frame any."""
-PYTHON_TIER = ("pyodide/", "pyscript/", "py/", "static/worker.py", "static/pyodide-start.mjs", "static/wasm-data.mjs")
+PYTHON_TIER = (
+    "pyodide/",
+    "pyscript/",
+    "py/",
+    "static/worker.py",
+    "static/pyodide-start.mjs",
+    "static/initial-memory.mjs",
+)
 """The offline copy's heavy tier (the calculator's Python), cached on a visit to play/ or when the reader asks."""
 PYSCRIPT_AT_START = (
     "pyscript/core.",
@@ -628,7 +635,7 @@ def python_start_cache() -> Path:
         TOOLS / "python_start.mjs",
         TOOLS / "stdlib_bytecode.py",
         TOOLS / "deterministic.mjs",
-        STATIC / "wasm-data.mjs",
+        STATIC / "initial-memory.mjs",
     )
     for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
         digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())

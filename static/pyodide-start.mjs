@@ -21,13 +21,14 @@ function joined(first, second) {
 }
 
 /** Python's memory from python_snapshot.bin.gz: the pages that are not all zeros (tools/python_start.mjs has the
- *  format), each written into place as it is unpacked, then the WebAssembly's data segments XORed back in from
- *  `wasm` (a promise of pyodide.asm.wasm's bytes). */
-export async function snapshot(response, wasm) {
+ *  format), each written into place as it is unpacked; with the length of its start that is XORed with the memory
+ *  the WebAssembly module starts with (`restoring` puts it right). */
+export async function snapshot(response) {
   const name = SNAPSHOT;
   const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
   let head = new Uint8Array(0);
   let memory = null;
+  let xorLength = 0;
   let pages = null;
   let pageSize = 0;
   let page = 0; // the kept page being written, and how much of it is written
@@ -38,15 +39,16 @@ export async function snapshot(response, wasm) {
     let chunk = value;
     if (!memory) {
       head = joined(head, chunk);
-      if (head.length < 20) continue;
+      if (head.length < 24) continue;
       const view = new DataView(head.buffer);
-      if (new TextDecoder("latin1").decode(head.subarray(0, 8)) !== "TCSNAP2\n") throw new Error(`${name}: not a snapshot`);
-      const count = view.getUint32(16, true);
-      if (head.length < 20 + 4 * count) continue;
+      if (new TextDecoder("latin1").decode(head.subarray(0, 8)) !== "TCSNAP3\n") throw new Error(`${name}: not a snapshot`);
+      const count = view.getUint32(20, true);
+      if (head.length < 24 + 4 * count) continue;
       pageSize = view.getUint32(12, true);
-      pages = Array.from({ length: count }, (_, i) => view.getUint32(20 + 4 * i, true));
+      xorLength = view.getUint32(16, true);
+      pages = Array.from({ length: count }, (_, i) => view.getUint32(24 + 4 * i, true));
       memory = new Uint8Array(view.getUint32(8, true));
-      chunk = head.subarray(20 + 4 * count);
+      chunk = head.subarray(24 + 4 * count);
     }
     for (let at = 0; at < chunk.length; ) {
       if (page === pages.length) throw new Error(`${name}: more bytes than pages`);
@@ -60,28 +62,34 @@ export async function snapshot(response, wasm) {
     }
   }
   if (!memory || page !== pages.length) throw new Error(`${name}: cut short`);
-  const { xorDataSegments } = await import("./wasm-data.mjs");
-  // Pyodide's header comes first (its length is the second u32): Python's memory starts after it.
-  xorDataSegments(memory, new DataView(memory.buffer).getUint32(4, true), new Uint8Array(await wasm));
-  return memory;
+  return { memory, xorLength };
+}
+
+/** Run `load` (Pyodide's loadPyodide, given `unpacked`'s memory to restore) with the snapshot put right as the
+ *  WebAssembly is instantiated: its static data XORed with the new instance's memory (the module's data segments,
+ *  as the build tool XORed it) and Pyodide's magic number restored. Without that step Pyodide refuses the snapshot. */
+export async function restoring(unpacked, load) {
+  const { onFirstMemory, xorInto } = await import("./initial-memory.mjs"); // a visit that restores only
+  return onFirstMemory(async (start) => {
+    try {
+      const { memory, xorLength } = await unpacked;
+      // Pyodide's header comes first (its length is the second u32): Python's memory starts after it.
+      const header = new DataView(memory.buffer);
+      xorInto(memory, header.getUint32(4, true), start, xorLength);
+      header.setUint32(0, ~header.getUint32(0, true), true);
+    } catch (error) {
+      console.warn("the snapshot could not be put right", error); // Pyodide then refuses it
+    }
+  }, load);
 }
 
 /** The snapshot as the offline copy holds it (any build's: one made by another Pyodide fails to load and Python
- *  starts normally; stale scoring modules in it are replaced by static/worker.py), with a promise of the held
- *  pyodide.asm.wasm's bytes; or null. */
+ *  starts normally; stale scoring modules in it are replaced by static/worker.py), or null. */
 async function heldSnapshot() {
   try {
     if (!self.caches || !(await caches.has(OFFLINE_CACHE))) return null;
     const cache = await caches.open(OFFLINE_CACHE);
-    const held = (name) => cache.match(new URL(name, indexURL).href, { ignoreSearch: true });
-    const response = await held(SNAPSHOT);
-    if (!response) return null;
-    const wasm = held("pyodide.asm.wasm").then((wasm) => {
-      if (!wasm) throw new Error("pyodide.asm.wasm is not held offline");
-      return wasm.arrayBuffer();
-    });
-    wasm.catch(() => {}); // reported where the snapshot is unpacked
-    return { response, wasm };
+    return (await cache.match(new URL(SNAPSHOT, indexURL).href, { ignoreSearch: true })) ?? null;
   } catch (error) {
     console.warn("the offline copy could not be read", error);
     return null;
@@ -202,7 +210,9 @@ export async function loadPyodide(options) {
   if (!held) fetchEarly(); // a first visit: the status line says how far the download has got
   if (!held) return withPaths(await loadStock({ ...options, indexURL }));
   try {
-    const python = await loadStock({ ...options, indexURL, _loadSnapshot: snapshot(held.response, held.wasm) });
+    const unpacked = snapshot(held);
+    const memory = unpacked.then(({ memory }) => memory);
+    const python = await restoring(unpacked, () => loadStock({ ...options, indexURL, _loadSnapshot: memory }));
     console.debug("Python restored from the snapshot held offline");
     return withPaths(python, true);
   } catch (error) {

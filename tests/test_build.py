@@ -313,7 +313,7 @@ def test_service_worker_lists_every_served_file_once_with_its_hash_but_pyscripts
                 "./py/",
                 "./static/worker.py",
                 "./static/pyodide-start.mjs",
-                "./static/wasm-data.mjs",
+                "./static/initial-memory.mjs",
             )
         )
         for url in python
@@ -372,12 +372,13 @@ def test_segno_is_in_the_archive_only_a_qr_code_fetches(built_site: Path) -> Non
 def test_the_snapshot_leaves_out_only_pages_of_zeros(built_site: Path) -> None:
     """tools/python_start.mjs's format, read as static/pyodide-start.mjs reads it."""
     data = gzip.decompress((built_site / "pyodide" / "python_snapshot.bin.gz").read_bytes())
-    assert data[:8] == b"TCSNAP2\n"
-    length, page_size, count = struct.unpack_from("<3I", data, 8)
-    pages = struct.unpack_from(f"<{count}I", data, 20)
+    assert data[:8] == b"TCSNAP3\n"
+    length, page_size, xor_length, count = struct.unpack_from("<4I", data, 8)
+    pages = struct.unpack_from(f"<{count}I", data, 24)
+    assert 0 < xor_length < length and xor_length % 4 == 0
     assert page_size == 65536 and list(pages) == sorted(set(pages)) and pages[-1] * page_size < length
     sizes = [min(page_size, length - index * page_size) for index in pages]
-    body = memoryview(data)[20 + 4 * count :]
+    body = memoryview(data)[24 + 4 * count :]
     assert len(body) == sum(sizes)
     offset = 0
     for size in sizes:
@@ -389,12 +390,20 @@ def test_the_snapshot_leaves_out_only_pages_of_zeros(built_site: Path) -> None:
 
 RESTORE = """
 import { readFileSync } from "node:fs";
-import { snapshot } from "%(start)s";
+import { restoring, snapshot } from "%(start)s";
 import { loadPyodide } from "%(pyodide)s";
 const site = process.argv[2];
 const packed = new Response(readFileSync(`${site}/pyodide/python_snapshot.bin.gz`));
-const memory = await snapshot(packed, Promise.resolve(readFileSync(`${site}/pyodide/pyodide.asm.wasm`)));
-const python = await loadPyodide({ indexURL: `${site}/pyodide/`, _loadSnapshot: memory });
+const { memory, xorLength } = await snapshot(packed);
+const unpacked = { memory, xorLength };
+const load = () => loadPyodide({ indexURL: `${site}/pyodide/`, _loadSnapshot: memory });
+let python;
+try {
+  python = await (process.argv[3] === "as-stored" ? load() : restoring(Promise.resolve(unpacked), load));
+} catch (error) {
+  console.log(JSON.stringify(["refused", String(error)]));
+  process.exit(0);
+}
 console.log(python.runPython(`
 import gc, json, sys
 held = "scoring.api" in sys.modules  # imported in the snapshot: no file of it in this file system
@@ -408,8 +417,9 @@ json.dumps([held, api.setup_json("bruges", 3)])
 
 
 def test_the_snapshot_restores_a_python_that_scores(built_site: Path, tmp_path: Path) -> None:
-    """static/pyodide-start.mjs's unpacking (its pages, then the WebAssembly's data segments XORed back in) gives a
-    memory Pyodide restores, in Node.js: scoring is imported already and answers as CPython does."""
+    """static/pyodide-start.mjs's unpacking (its pages) and `restoring` (the memory the WebAssembly starts with XORed
+    back in as it is instantiated) give a memory Pyodide restores, in Node.js: scoring is imported already and
+    answers as CPython does."""
     script = tmp_path / "restore.mjs"
     start, pyodide = built_site / "static" / "pyodide-start.mjs", built_site / "pyodide" / "pyodide.mjs"
     script.write_text(RESTORE % {"start": start.as_uri(), "pyodide": pyodide.as_uri()}, encoding="utf-8")
@@ -417,6 +427,19 @@ def test_the_snapshot_restores_a_python_that_scores(built_site: Path, tmp_path: 
     assert done.returncode == 0, done.stderr[-2000:]
     held, setup = json.loads(done.stdout.strip().splitlines()[-1])
     assert held is True and setup == json.loads(json.dumps(setup_json("bruges", 3)))
+
+
+def test_a_snapshot_not_put_right_is_refused(built_site: Path, tmp_path: Path) -> None:
+    """Restored as stored, without `restoring`'s XOR, the snapshot fails Pyodide's own check (its magic number is
+    stored inverted), so the worker starts Python afresh rather than running on a wrong memory."""
+    script = tmp_path / "restore.mjs"
+    start, pyodide = built_site / "static" / "pyodide-start.mjs", built_site / "pyodide" / "pyodide.mjs"
+    script.write_text(RESTORE % {"start": start.as_uri(), "pyodide": pyodide.as_uri()}, encoding="utf-8")
+    done = subprocess.run(
+        ["node", script, built_site, "as-stored"], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == ["refused", "Error: Snapshot has invalid magic number"]
 
 
 def write_rules(folder: Path, zh: str, en: str) -> None:

@@ -7,11 +7,14 @@
 //    module records the SHA-256 of its source, so static/worker.py can tell whether the files served with the page
 //    are the ones in the snapshot, and import them afresh if not. Before it is taken, the free memory of C's
 //    allocator is overwritten with zeros (what freed objects left there compresses badly), and Python's static data
-//    is XORed with the module's own data segments (static/wasm-data.mjs), which Python's start changes little. About
-//    half of Python's memory is then 64 KiB pages of zeros; the file leaves them out (static/pyodide-start.mjs puts
-//    the rest back in place and XORs the segments back in), so the browser unpacks half as much. Format (build.py
-//    gzips the file): "TCSNAP2\n", then little-endian u32s: memory length, page size, count of pages kept, each kept
-//    page's index (ascending); then the kept pages' bytes in that order (the last page may be short).
+//    is XORed with the memory the module starts with (its data segments: static/initial-memory.mjs), which Python's
+//    start changes little. About half of Python's memory is then 64 KiB pages of zeros; the file leaves them out
+//    (static/pyodide-start.mjs puts the rest back in place and XORs the start memory back in), so the browser unpacks
+//    half as much. Pyodide's own header comes first in the memory; its first word (Pyodide's magic number) is stored
+//    inverted and put right by that XOR, so a snapshot restored without it is refused by Pyodide rather than used.
+//    Format (build.py gzips the file): "TCSNAP3\n", then little-endian u32s: memory length, page size, the length of
+//    the start memory XORed in, count of pages kept, each kept page's index (ascending); then the kept pages' bytes
+//    in that order (the last page may be short).
 // Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
 // Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP LATER_ZIP TARGET_SNAPSHOT SCORING_DIR
 //          START_MODULE... -- MODULE... -- LATER_MODULE...
@@ -20,7 +23,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
-import { xorDataSegments } from "../static/wasm-data.mjs";
+import { onFirstMemory, usedLength, xorInto } from "../static/initial-memory.mjs";
 
 const [source, library, later, snapshot, scoring, ...names] = process.argv.slice(2);
 /** The names between the nth "--" and the next. */
@@ -40,7 +43,11 @@ compiler.runPython(readFileSync(new URL("./stdlib_bytecode.py", import.meta.url)
 writeFileSync(library, compiler.FS.readFile("/tmp/target.zip"));
 writeFileSync(later, compiler.FS.readFile("/tmp/later.zip"));
 
-const python = await loadPyodide({ stdLibURL: library, _makeSnapshot: true, env });
+let start; // the memory the module starts with, up to its last byte that is not zero
+const python = await onFirstMemory(
+  (memory) => (start = memory.slice(0, usedLength(memory))),
+  () => loadPyodide({ stdLibURL: library, _makeSnapshot: true, env }),
+);
 python.runPython(modules.map((name) => `import ${name}`).join("\n"));
 for (const name of readdirSync(scoring, { recursive: true }).filter((n) => n.endsWith(".py")).sort()) {
   const target = `/home/pyodide/scoring/${name}`;
@@ -61,7 +68,7 @@ for name, module in list(sys.modules.items()):
 `);
 
 /** Python's memory without its pages of zeros, in the format above. */
-function withoutZeroPages(memory, pageSize = 65536) {
+function withoutZeroPages(memory, xorLength, pageSize = 65536) {
   const kept = [];
   for (let start = 0; start < memory.length; start += pageSize) {
     const end = Math.min(start + pageSize, memory.length);
@@ -72,12 +79,13 @@ function withoutZeroPages(memory, pageSize = 65536) {
       }
     }
   }
-  const header = Buffer.alloc(20 + 4 * kept.length);
-  header.write("TCSNAP2\n", 0, "latin1");
+  const header = Buffer.alloc(24 + 4 * kept.length);
+  header.write("TCSNAP3\n", 0, "latin1");
   header.writeUInt32LE(memory.length, 8);
   header.writeUInt32LE(pageSize, 12);
-  header.writeUInt32LE(kept.length, 16);
-  kept.forEach((index, i) => header.writeUInt32LE(index, 20 + 4 * i));
+  header.writeUInt32LE(xorLength, 16);
+  header.writeUInt32LE(kept.length, 20);
+  kept.forEach((index, i) => header.writeUInt32LE(index, 24 + 4 * i));
   const pages = kept.map((index) => memory.subarray(index * pageSize, (index + 1) * pageSize));
   return Buffer.concat([header, ...pages]);
 }
@@ -101,6 +109,7 @@ python.runPython("import gc; gc.collect()");
 zeroFreeMemory(python._module);
 const memory = python.makeMemorySnapshot();
 // Pyodide's header comes first (its length is the second u32): Python's memory starts after it.
-const base = new DataView(memory.buffer, memory.byteOffset).getUint32(4, true);
-xorDataSegments(memory, base, readFileSync(new URL("../node_modules/pyodide/pyodide.asm.wasm", import.meta.url)));
-writeFileSync(snapshot, withoutZeroPages(memory));
+const header = new DataView(memory.buffer, memory.byteOffset);
+xorInto(memory, header.getUint32(4, true), start, start.length);
+header.setUint32(0, ~header.getUint32(0, true), true);
+writeFileSync(snapshot, withoutZeroPages(memory, start.length));
