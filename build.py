@@ -36,6 +36,7 @@ from sitebuild.publish import COMPRESSED, MIN_SIZE, compress, served_files, writ
 from sitebuild.rules_markdown import inline_marks, render_markdown
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
 from sitebuild.views import PLAY_VIEWS, check_views
+from sitebuild.wasm_trim import TrimError, without_cjk_tables
 
 ROOT = Path(__file__).resolve().parent
 CONTENT = ROOT / "content"
@@ -47,7 +48,7 @@ TOOLS = ROOT / "tools"
 CACHE = ROOT / ".cache"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-PYTHON_START_FILES = ("python_stdlib.zip", "python_later.zip", "python_snapshot.bin.gz")
+PYTHON_START_FILES = ("python_stdlib.zip", "python_later.zip", "python_snapshot.bin.gz", "pyodide.asm.wasm")
 SEGNO_FILES = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
 """segno's modules that drawing a QR code imports (not its helpers or command line)."""
 CSP = {
@@ -636,6 +637,7 @@ def python_start_cache() -> Path:
         TOOLS / "stdlib_bytecode.py",
         TOOLS / "deterministic.mjs",
         STATIC / "initial-memory.mjs",
+        ROOT / "sitebuild" / "wasm_trim.py",
     )
     for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
         digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
@@ -653,15 +655,33 @@ def make_python_start(target: Path) -> None:
     if node is None:
         raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
     target.mkdir(parents=True, exist_ok=True)
+    index = trimmed_pyodide(target / "index")
     start, pyscript_start, later = python_start_sources()
     command = [node, "--import", (TOOLS / "deterministic.mjs").as_uri(), tool, NODE / "pyodide" / "python_stdlib.zip"]
-    command += [target / "python_stdlib.zip", target / "python_later.zip", target / "python_snapshot.bin"]
+    command += [target / "python_stdlib.zip", target / "python_later.zip", target / "python_snapshot.bin", index]
     command += [SCORING, *start, "--", *pyscript_start, "--", *later]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
     pack_snapshot(target / "python_snapshot.bin")
     add_segno(target / "python_later.zip")
+    (index / "pyodide.asm.wasm").replace(target / "pyodide.asm.wasm")
+    shutil.rmtree(index)
+
+
+def trimmed_pyodide(index: Path) -> Path:
+    """A folder Pyodide loads from under Node.js, its pyodide.asm.wasm without the CJK codecs' tables
+    (sitebuild/wasm_trim.py): the snapshot is made in the WebAssembly the browser gets."""
+    stock = NODE / "pyodide"
+    index.mkdir(parents=True, exist_ok=True)
+    for name in ("pyodide.asm.mjs", "pyodide-lock.json", "python_stdlib.zip"):
+        shutil.copyfile(stock / name, index / name)
+    try:
+        trimmed, _ = without_cjk_tables((stock / "pyodide.asm.wasm").read_bytes())
+    except TrimError as error:
+        raise BuildError(f"{stock / 'pyodide.asm.wasm'}: {error}") from error
+    (index / "pyodide.asm.wasm").write_bytes(trimmed)
+    return index
 
 
 def pack_snapshot(snapshot: Path) -> None:

@@ -8,6 +8,10 @@ import sys
 # Every snapshot of a build starts Python with the same random state (tools/deterministic.mjs): draw a fresh one.
 random.seed()
 
+# The site's pyodide.asm.wasm has no tables for the CJK codecs (sitebuild/wasm_trim.py): their modules are refused.
+for _codec in ("_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp", "_codecs_kr", "_codecs_tw"):
+    sys.modules[_codec] = None
+
 
 def _forget_scoring_unlike_its_files():
     """Python restored from the build's snapshot has scoring/ imported already; if any module differs from the file

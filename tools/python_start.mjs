@@ -16,8 +16,9 @@
 //    the start memory XORed in, count of pages kept, each kept page's index (ascending); then the kept pages' bytes
 //    in that order (the last page may be short).
 // Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
-// Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP LATER_ZIP TARGET_SNAPSHOT SCORING_DIR
+// Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP LATER_ZIP TARGET_SNAPSHOT INDEX_DIR SCORING_DIR
 //          START_MODULE... -- MODULE... -- LATER_MODULE...
+// (INDEX_DIR: the Pyodide the snapshot is made in, with the pyodide.asm.wasm the site serves)
 // (START_MODULEs are imported in the snapshot; the MODULEs after the first "--" are only kept in the cut library;
 // the LATER_MODULEs' own and those they import, but none in the cut library, go to LATER_ZIP).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -25,7 +26,7 @@ import { join } from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { onFirstMemory, usedLength, xorInto } from "../static/initial-memory.mjs";
 
-const [source, library, later, snapshot, scoring, ...names] = process.argv.slice(2);
+const [source, library, later, snapshot, index, scoring, ...names] = process.argv.slice(2);
 /** The names between the nth "--" and the next. */
 const group = (n) => names.reduce((groups, name) => (name === "--" ? groups.push([]) : groups.at(-1).push(name), groups), [[]])[n] ?? [];
 const modules = group(0);
@@ -46,7 +47,7 @@ writeFileSync(later, compiler.FS.readFile("/tmp/later.zip"));
 let start; // the memory the module starts with, up to its last byte that is not zero
 const python = await onFirstMemory(
   (memory) => (start = memory.slice(0, usedLength(memory))),
-  () => loadPyodide({ stdLibURL: library, _makeSnapshot: true, env }),
+  () => loadPyodide({ indexURL: index, stdLibURL: library, _makeSnapshot: true, env }),
 );
 python.runPython(modules.map((name) => `import ${name}`).join("\n"));
 for (const name of readdirSync(scoring, { recursive: true }).filter((n) => n.endsWith(".py")).sort()) {

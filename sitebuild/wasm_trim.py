@@ -1,0 +1,191 @@
+"""pyodide.asm.wasm without the CJK codecs' mapping tables, which the site's Python never reads.
+
+Pyodide links CPython's Chinese, Japanese and Korean codecs (`_codecs_cn`, `_codecs_hk`, `_codecs_iso2022`,
+`_codecs_jp`, `_codecs_kr`, `_codecs_tw`) into its WebAssembly, and their mapping tables are 0.59 MB of its static
+data: 0.17 MB of the file in brotli, on every first visit. The site reads and writes UTF-8 only (its standard library
+holds none of the `encodings` modules that would use them), so the build writes zeros over the tables and their
+indexes; the file keeps its length and every other byte. A lookup through a zeroed index finds no table and fails
+as an unmapped character does (CPython checks each index entry's pointer before reading through it), so a codec
+asked anyway raises an error and never answers wrongly; static/worker.py also refuses to import those modules.
+
+The tables are found by their shape: an index is 256 entries of (pointer to a table, first byte, last byte, two
+zero bytes), its pointers ascending and even, each table 2 bytes per byte from first to last. Each is then
+checked against Python's own codecs: a row of each codec's characters must be inside a table about to be zeroed.
+A Pyodide whose WebAssembly does not look like this stops the build, naming the file.
+"""
+
+from __future__ import annotations
+
+import array
+import bisect
+import itertools
+import struct
+import sys
+from dataclasses import dataclass
+
+DATA_SECTION = 11
+INDEX_ENTRIES = 256
+ENTRY = struct.Struct("<IBBH")  # const ucs2_t/DBCHAR *map; unsigned char bottom, top; padding
+TABLES = 27  # CPython's mappings_{cn,hk,jp,kr,tw}.h declare this many indexes
+PROBES = (  # (codec, lead byte, trail bytes): a row each codec module's tables hold, as UTF-16
+    ("gb2312", 0xB0, range(0xA1, 0xB5)),
+    ("gbk", 0x81, range(0x40, 0x54)),
+    ("big5", 0xA4, range(0x40, 0x54)),
+    ("cp950", 0xF9, range(0xD6, 0xE0)),
+    ("shift_jis", 0x88, range(0x9F, 0xB3)),
+    ("euc_jp", 0xB0, range(0xA1, 0xB5)),
+    ("euc_kr", 0xB0, range(0xA1, 0xB5)),
+    ("cp949", 0x81, range(0x41, 0x55)),
+)
+
+
+class TrimError(Exception):
+    """The WebAssembly is not as this module expects; the message names what differs."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """An active data segment: where it lands in memory and where its bytes are in the file."""
+
+    address: int
+    start: int
+    length: int
+
+
+def unsigned(data: bytes, at: int) -> tuple[int, int]:
+    """An unsigned LEB128 number at `at`, and the offset after it."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, at
+
+
+def signed32(data: bytes, at: int) -> tuple[int, int]:
+    """A signed LEB128 number at `at` (an i32.const), and the offset after it."""
+    value, end = unsigned(data, at)
+    bits = 7 * (end - at)
+    if data[end - 1] & 0x40 and bits < 32:
+        value -= 1 << bits
+    return value & 0xFFFFFFFF, end
+
+
+def data_segments(wasm: bytes) -> list[Segment]:
+    """The module's active data segments at fixed addresses; anything else in its data section is refused."""
+    if wasm[:4] != b"\0asm":
+        raise TrimError("not WebAssembly")
+    at = 8
+    while at < len(wasm):
+        section, size_at = wasm[at], at + 1
+        size, start = unsigned(wasm, size_at)
+        at = start + size
+        if section != DATA_SECTION:
+            continue
+        count, at = unsigned(wasm, start)
+        segments = []
+        for _ in range(count):
+            mode, at = unsigned(wasm, at)
+            if mode != 0 or wasm[at] != 0x41:
+                raise TrimError("a data segment not at a fixed address")
+            address, at = signed32(wasm, at + 1)
+            if wasm[at] != 0x0B:
+                raise TrimError("a data segment not at a fixed address")
+            length, at = unsigned(wasm, at + 1)
+            segments.append(Segment(address, at, length))
+            at += length
+        return segments
+    raise TrimError("no data section")
+
+
+def initial_memory(wasm: bytes, segments: list[Segment]) -> bytearray:
+    """The memory the module starts with, up to its last segment's end."""
+    memory = bytearray(max(s.address + s.length for s in segments))
+    for s in segments:
+        memory[s.address : s.address + s.length] = wasm[s.start : s.start + s.length]
+    return memory
+
+
+def index_tables(memory: bytes) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Every index of the codecs' shape in memory: its address, and its tables as (address, length)."""
+    words = array.array("I", bytes(memory[: len(memory) // 4 * 4]))
+    if sys.byteorder != "little":
+        words.byteswap()
+    # an entry can start at word i: null, or an even pointer with first <= last and zero padding
+    entry = [
+        (pointer == 0 and rest == 0) or (rest >> 16 == 0 and rest & 0xFF <= rest >> 8 and pointer % 2 == 0)
+        for pointer, rest in zip(words, itertools.islice(words, 1, None), strict=False)
+    ]
+    run = [0] * (len(entry) + 2)  # how many entries in a row start at word i
+    for i in range(len(entry) - 1, -1, -1):
+        run[i] = run[i + 2] + 1 if entry[i] else 0
+    found = []
+    i = 0
+    while i < len(entry):
+        size = INDEX_ENTRIES * ENTRY.size
+        plausible = run[i] >= INDEX_ENTRIES and memory.count(0, 4 * i, 4 * i + size) < size - 4
+        tables = index_at(memory, 4 * i) if plausible else None
+        if tables is None:
+            i += 1
+            continue
+        found.append((4 * i, tables))
+        i += INDEX_ENTRIES * ENTRY.size // 4
+    return found
+
+
+def index_at(memory: bytes, at: int) -> list[tuple[int, int]] | None:
+    """The tables of the index at `at`, or None if no index of the codecs' shape is there."""
+    tables = []
+    for entry in range(INDEX_ENTRIES):
+        pointer, first, last, padding = ENTRY.unpack_from(memory, at + entry * ENTRY.size)
+        if padding or (pointer == 0 and (first or last)):
+            return None
+        if pointer == 0:
+            continue
+        length = 2 * (last - first + 1)
+        if first > last or pointer % 2 or pointer + length > len(memory) or (tables and pointer <= tables[-1][0]):
+            return None
+        tables.append((pointer, length))
+    return tables if len(tables) >= 4 else None
+
+
+def probe(codec: str, lead: int, trails: range) -> bytes:
+    """A row of a codec's characters as its tables store them (UTF-16, little-endian)."""
+    return "".join(bytes([lead, trail]).decode(codec) for trail in trails).encode("utf-16-le")
+
+
+def cjk_spans(memory: bytes) -> list[tuple[int, int]]:
+    """The (address, length) of every CJK index and table, checked against Python's codecs."""
+    indexes = index_tables(memory)
+    if len(indexes) != TABLES:
+        raise TrimError(f"{len(indexes)} indexes of the CJK codecs' shape, not {TABLES}")
+    spans = sorted({(at, INDEX_ENTRIES * ENTRY.size) for at, _ in indexes} | {t for _, ts in indexes for t in ts})
+    if any(a + n > b for (a, n), (b, _) in itertools.pairwise(spans)):
+        raise TrimError("the CJK tables overlap")
+    for codec, lead, trails in PROBES:
+        row = probe(codec, lead, trails)
+        place = memory.find(row)
+        if place < 0 or not any(a <= place and place + len(row) <= a + n for a, n in spans):
+            raise TrimError(f"no {codec} row among the tables")
+    return spans
+
+
+def without_cjk_tables(wasm: bytes) -> tuple[bytes, int]:
+    """The module with zeros over the CJK codecs' indexes and tables, and how many bytes were zeroed."""
+    segments = data_segments(wasm)
+    spans = cjk_spans(initial_memory(wasm, segments))
+    trimmed = bytearray(wasm)
+    zeroed = 0
+    segments.sort(key=lambda s: s.address)
+    addresses = [s.address for s in segments]
+    for address, length in spans:
+        for s in segments[max(0, bisect.bisect_right(addresses, address) - 1) :]:
+            if s.address >= address + length:
+                break
+            lo, hi = max(address, s.address), min(address + length, s.address + s.length)
+            if lo < hi:
+                trimmed[s.start + lo - s.address : s.start + hi - s.address] = bytes(hi - lo)
+                zeroed += hi - lo
+    return bytes(trimmed), zeroed
