@@ -670,11 +670,11 @@ def make_python_start(target: Path) -> None:
 
 
 def trimmed_pyodide(index: Path) -> Path:
-    """A folder Pyodide loads from under Node.js, its pyodide.asm.wasm without the CJK codecs' tables
-    (sitebuild/wasm_trim.py): the snapshot is made in the WebAssembly the browser gets."""
+    """A folder Pyodide loads from under Node.js (the standard library is given apart), its pyodide.asm.wasm without
+    the CJK tables (sitebuild/wasm_trim.py): the snapshot is made in the WebAssembly the browser gets."""
     stock = NODE / "pyodide"
     index.mkdir(parents=True, exist_ok=True)
-    for name in ("pyodide.asm.mjs", "pyodide-lock.json", "python_stdlib.zip"):
+    for name in ("pyodide.asm.mjs", "pyodide-lock.json"):
         shutil.copyfile(stock / name, index / name)
     try:
         trimmed, _ = without_cjk_tables((stock / "pyodide.asm.wasm").read_bytes())

@@ -13,7 +13,7 @@ zero bytes), its pointers ascending and even, each table 2 bytes per byte from f
 checked against Python's own codecs: a row of each codec's characters must be inside a table about to be zeroed.
 A Pyodide whose WebAssembly does not look like this stops the build, naming the file.
 
-musl's iconv(), which the C library links in and nothing in Pyodide's CPython calls (CPython has its own codecs),
+musl's iconv(), which the C library links in and CPython does not call (it has its own codecs),
 keeps four more such tables: GB18030, Big5, JIS X 0208 and KS X 1001, 0.11 MB (73 KB of the file in brotli). Each
 is a [lead][trail] array of UTF-16 code units, found by a run of Python's own decoding of it and checked whole
 against that decoding (they agree in at least 98 % of the defined characters: musl's Big5 is not quite CPython's);
@@ -23,7 +23,6 @@ these are zeroed too.
 from __future__ import annotations
 
 import array
-import bisect
 import itertools
 import struct
 import sys
@@ -137,16 +136,16 @@ def index_tables(memory: bytes) -> list[tuple[int, list[tuple[int, int]]]]:
     for i in range(len(entry) - 1, -1, -1):
         run[i] = run[i + 2] + 1 if entry[i] else 0
     found = []
+    size = INDEX_ENTRIES * ENTRY.size
     i = 0
     while i < len(entry):
-        size = INDEX_ENTRIES * ENTRY.size
         plausible = run[i] >= INDEX_ENTRIES and memory.count(0, 4 * i, 4 * i + size) < size - 4
         tables = index_at(memory, 4 * i) if plausible else None
         if tables is None:
             i += 1
             continue
         found.append((4 * i, tables))
-        i += INDEX_ENTRIES * ENTRY.size // 4
+        i += size // 4
     return found
 
 
@@ -177,8 +176,6 @@ def cjk_spans(memory: bytes) -> list[tuple[int, int]]:
     if len(indexes) != TABLES:
         raise TrimError(f"{len(indexes)} indexes of the CJK codecs' shape, not {TABLES}")
     spans = sorted({(at, INDEX_ENTRIES * ENTRY.size) for at, _ in indexes} | {t for _, ts in indexes for t in ts})
-    if any(a + n > b for (a, n), (b, _) in itertools.pairwise(spans)):
-        raise TrimError("the CJK tables overlap")
     for codec, lead, trails in PROBES:
         row = probe(codec, lead, trails)
         place = memory.find(row)
@@ -219,7 +216,7 @@ def musl_spans(memory: bytes) -> list[tuple[int, int]]:
 
 
 def without_cjk_tables(wasm: bytes) -> tuple[bytes, int]:
-    """The module with zeros over the CJK codecs' indexes and tables and musl's, and how many bytes were zeroed."""
+    """The module with zeros over the CJK codecs' indexes and tables and musl's, and how many of its bytes those are."""
     segments = data_segments(wasm)
     memory = initial_memory(wasm, segments)
     codecs = cjk_spans(memory)
@@ -228,16 +225,11 @@ def without_cjk_tables(wasm: bytes) -> tuple[bytes, int]:
     spans = sorted(codecs + musl_spans(memory))
     if any(a + n > b for (a, n), (b, _) in itertools.pairwise(spans)):
         raise TrimError("the CJK tables overlap")
-    trimmed = bytearray(wasm)
-    zeroed = 0
-    segments.sort(key=lambda s: s.address)
-    addresses = [s.address for s in segments]
+    covered = bytearray(len(memory))
     for address, length in spans:
-        for s in segments[max(0, bisect.bisect_right(addresses, address) - 1) :]:
-            if s.address >= address + length:
-                break
-            lo, hi = max(address, s.address), min(address + length, s.address + s.length)
-            if lo < hi:
-                trimmed[s.start + lo - s.address : s.start + hi - s.address] = bytes(hi - lo)
-                zeroed += hi - lo
-    return bytes(trimmed), zeroed
+        memory[address : address + length] = bytes(length)
+        covered[address : address + length] = b"\1" * length
+    trimmed = bytearray(wasm)
+    for s in segments:
+        trimmed[s.start : s.start + s.length] = memory[s.address : s.address + s.length]
+    return bytes(trimmed), sum(covered.count(1, s.address, s.address + s.length) for s in segments)

@@ -39,10 +39,3 @@ export function xorInto(into, at, from, length) {
   const source = new Int32Array(from.buffer, from.byteOffset, length / 4);
   for (let i = 0; i < target.length; i++) target[i] ^= source[i];
 }
-
-/** The length of `memory` up to its last byte that is not zero, rounded up to a multiple of 4. */
-export function usedLength(memory) {
-  let end = memory.length;
-  while (end > 0 && memory[end - 1] === 0) end--;
-  return Math.ceil(end / 4) * 4;
-}

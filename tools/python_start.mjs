@@ -24,7 +24,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
-import { onFirstMemory, usedLength, xorInto } from "../static/initial-memory.mjs";
+import { onFirstMemory, xorInto } from "../static/initial-memory.mjs";
 
 const [source, library, later, snapshot, index, scoring, ...names] = process.argv.slice(2);
 /** The names between the nth "--" and the next. */
@@ -43,6 +43,13 @@ compiler.globals.set("LATER_MODULES", compiler.toPy(group(2)));
 compiler.runPython(readFileSync(new URL("./stdlib_bytecode.py", import.meta.url), "utf8"));
 writeFileSync(library, compiler.FS.readFile("/tmp/target.zip"));
 writeFileSync(later, compiler.FS.readFile("/tmp/later.zip"));
+
+/** The length of `memory` up to its last byte that is not zero, rounded up to a multiple of 4. */
+function usedLength(memory) {
+  let end = memory.length;
+  while (end > 0 && memory[end - 1] === 0) end--;
+  return Math.ceil(end / 4) * 4;
+}
 
 let start; // the memory the module starts with, up to its last byte that is not zero
 const python = await onFirstMemory(
