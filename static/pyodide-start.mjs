@@ -165,15 +165,18 @@ function fromPage(url) {
 /** The site's Python files (build.py's write_python_file_list), which PyScript fetches only once Python has started. */
 const PYTHON_FILES = new URL("../py/files.json", import.meta.url).href;
 
-/** A first visit's downloads: each reported to the page (static/download-progress.js), and the site's Python files
- *  fetched at once, beside Pyodide's own, rather than after Python has started (over a phone's link that wait left
- *  the link idle for a round trip or more): PyScript's own fetch of one gets the response already under way. */
-function fetchEarly() {
+/** The site's Python files fetched at once, beside Pyodide's own, rather than after Python has started (over a
+ *  phone's link that wait left the link idle for a round trip or more; from the offline copy, it kept Python waiting
+ *  for 27 answers of the service worker): PyScript's own fetch of one gets the response already under way. On a
+ *  first visit, each download is also reported to the page (static/download-progress.js) and Pyodide's largest
+ *  files are taken from play/ when it has them under way (static/early-downloads.js). */
+function fetchEarly(firstVisit) {
   const stockFetch = self.fetch.bind(self);
-  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(PROGRESS_CHANNEL) : null;
+  const channel = firstVisit && typeof BroadcastChannel === "function" ? new BroadcastChannel(PROGRESS_CHANNEL) : null;
   const reported = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
-    const response = (EARLY_FILES.includes(url) && (await fromPage(url))) || (await stockFetch(input, init));
+    const fromPlay = firstVisit && EARLY_FILES.includes(url) && (await fromPage(url));
+    const response = fromPlay || (await stockFetch(input, init));
     if (channel && response.ok && response.body) report(url, response.clone(), channel).catch(() => {});
     return response;
   };
@@ -198,25 +201,46 @@ function fetchEarly() {
   };
 }
 
-/** What static/worker.py cannot ask Pyodide for, as the Python module `tc_paths`: where the rest of the standard
- *  library is, and whether Python was restored from the snapshot. */
-function withPaths(python, restored = false) {
+/** PyScript imports its Python package (pyscript/, written as source at every start) before it runs the worker's
+ *  code, and with it asyncio and inspect; the calculator uses none of it. This finder has Python load the package
+ *  the first time something uses it (importlib.util.LazyLoader) rather than at every start. */
+const LAZY_PYSCRIPT = `
+import importlib.machinery, importlib.util, sys
+
+class LazyPyScript:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name != "pyscript":
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is not None and spec.loader is not None:
+            spec.loader = importlib.util.LazyLoader(spec.loader)
+        return spec
+
+sys.meta_path.insert(0, LazyPyScript)
+`;
+
+/** Python made ready for PyScript and static/worker.py: PyScript's package loaded lazily, and what the worker cannot
+ *  ask Pyodide for as the module `tc_paths` (where the rest of the standard library is, and whether Python was
+ *  restored from the snapshot). */
+export function prepared(python, restored = false) {
+  python.runPython(LAZY_PYSCRIPT, { globals: python.runPython("dict()") });
   python.registerJsModule("tc_paths", { later_library: new URL("python_later.zip", indexURL).href, restored });
   return python;
 }
 
 export async function loadPyodide(options) {
   const held = await heldSnapshot();
-  if (!held) fetchEarly(); // a first visit: the status line says how far the download has got
-  if (!held) return withPaths(await loadStock({ ...options, indexURL }));
+  fetchEarly(!held);
+  if (!held) return prepared(await loadStock({ ...options, indexURL }));
   try {
     const unpacked = snapshot(held);
     const memory = unpacked.then(({ memory }) => memory);
     const python = await restoring(unpacked, () => loadStock({ ...options, indexURL, _loadSnapshot: memory }));
     console.debug("Python restored from the snapshot held offline");
-    return withPaths(python, true);
+    return prepared(python, true);
   } catch (error) {
     console.warn("Python snapshot not used; starting Python from scratch.", error);
-    return withPaths(await loadStock({ ...options, indexURL }));
+    return prepared(await loadStock({ ...options, indexURL }));
   }
 }

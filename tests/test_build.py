@@ -390,7 +390,7 @@ def test_the_snapshot_leaves_out_only_pages_of_zeros(built_site: Path) -> None:
 
 RESTORE = """
 import { readFileSync } from "node:fs";
-import { restoring, snapshot } from "%(start)s";
+import { prepared, restoring, snapshot } from "%(start)s";
 import { loadPyodide } from "%(pyodide)s";
 const site = process.argv[2];
 const packed = new Response(readFileSync(`${site}/pyodide/python_snapshot.bin.gz`));
@@ -404,14 +404,24 @@ try {
   console.log(JSON.stringify(["refused", String(error)]));
   process.exit(0);
 }
+prepared(python, true);
+// A package in PyScript's place (PyScript writes its own to ./pyscript/ and imports it before the worker's code).
+python.FS.mkdirTree("/home/pyodide/pyscript");
+python.FS.writeFile("/home/pyodide/pyscript/__init__.py", `import builtins
+builtins.tc_ran = True
+answer = 42
+`);
 console.log(python.runPython(`
-import gc, json, sys
+import builtins, gc, json, sys
 held = "scoring.api" in sys.modules  # imported in the snapshot: no file of it in this file system
 from scoring import api
 churn = [bytes(range(256)) * n for n in range(300)]  # 11 MB: the zeroed free memory used, the memory grown
 del churn
 gc.collect()
-json.dumps([held, api.setup_json("bruges", 3)])
+import pyscript
+lazy = [hasattr(builtins, "tc_ran"), pyscript.answer, hasattr(builtins, "tc_ran")]
+from tc_paths import restored
+json.dumps([held, api.setup_json("bruges", 3), lazy, restored])
 `));
 """
 
@@ -419,14 +429,16 @@ json.dumps([held, api.setup_json("bruges", 3)])
 def test_the_snapshot_restores_a_python_that_scores(built_site: Path, tmp_path: Path) -> None:
     """static/pyodide-start.mjs's unpacking (its pages) and `restoring` (the memory the WebAssembly starts with XORed
     back in as it is instantiated) give a memory Pyodide restores, in Node.js: scoring is imported already and
-    answers as CPython does."""
+    answers as CPython does; `prepared` leaves PyScript's package to be run when first used."""
     script = tmp_path / "restore.mjs"
     start, pyodide = built_site / "static" / "pyodide-start.mjs", built_site / "pyodide" / "pyodide.mjs"
     script.write_text(RESTORE % {"start": start.as_uri(), "pyodide": pyodide.as_uri()}, encoding="utf-8")
     done = subprocess.run(["node", script, built_site], capture_output=True, text=True, check=False, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    held, setup = json.loads(done.stdout.strip().splitlines()[-1])
+    held, setup, lazy, restored = json.loads(done.stdout.strip().splitlines()[-1])
     assert held is True and setup == json.loads(json.dumps(setup_json("bruges", 3)))
+    # `prepared`: PyScript's package runs when first used, not when imported; tc_paths says how Python started.
+    assert lazy == [False, 42, True] and restored is True
 
 
 def test_a_snapshot_not_put_right_is_refused(built_site: Path, tmp_path: Path) -> None:
