@@ -36,7 +36,7 @@ from sitebuild.publish import COMPRESSED, MIN_SIZE, compress, served_files, writ
 from sitebuild.rules_markdown import inline_marks, render_markdown
 from sitebuild.search import Doc, TermDoc, fold_table, index_json, plain_text, write_index
 from sitebuild.views import PLAY_VIEWS, check_views
-from sitebuild.wasm_trim import TrimError, without_cjk_tables
+from sitebuild.wasm_trim import TrimError, without_unused_tables
 
 ROOT = Path(__file__).resolve().parent
 CONTENT = ROOT / "content"
@@ -677,7 +677,7 @@ def trimmed_pyodide(index: Path) -> Path:
     for name in ("pyodide.asm.mjs", "pyodide-lock.json"):
         shutil.copyfile(stock / name, index / name)
     try:
-        trimmed, _ = without_cjk_tables((stock / "pyodide.asm.wasm").read_bytes())
+        trimmed, _ = without_unused_tables((stock / "pyodide.asm.wasm").read_bytes())
     except TrimError as error:
         raise BuildError(f"{stock / 'pyodide.asm.wasm'}: {error}") from error
     (index / "pyodide.asm.wasm").write_bytes(trimmed)

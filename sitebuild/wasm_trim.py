@@ -1,4 +1,4 @@
-"""pyodide.asm.wasm without the CJK codecs' mapping tables, which the site's Python never reads.
+"""pyodide.asm.wasm without tables the site's Python never reads: the CJK codecs' and the Unicode names.
 
 Pyodide links CPython's Chinese, Japanese and Korean codecs (`_codecs_cn`, `_codecs_hk`, `_codecs_iso2022`,
 `_codecs_jp`, `_codecs_kr`, `_codecs_tw`) into its WebAssembly, and their mapping tables are 0.59 MB of its static
@@ -18,6 +18,15 @@ keeps four more such tables: GB18030, Big5, JIS X 0208 and KS X 1001, 0.11 MB (7
 is a [lead][trail] array of UTF-16 code units, found by a run of Python's own decoding of it and checked whole
 against that decoding (they agree in at least 98 % of the defined characters: musl's Big5 is not quite CPython's);
 these are zeroed too.
+
+The Unicode character names (unicodedata's `packed_name_dawg` and `dawg_pos_to_codepoint`, 0.33 MB, 0.21 MB of the
+file in brotli) go the same way: the site's Python uses unicodedata's categories, widths, digits and normalization,
+which are other tables, and never a character's name. With the name graph zeroed, its first node has no edges, so
+`unicodedata.lookup`, `unicodedata.name` and a `\\N{...}` escape fail as for a name that does not exist (KeyError,
+ValueError, SyntaxError) and never give another character; names made by rule (Hangul syllables, CJK ideographs)
+still work. The graph is found where the name of LATIN SMALL LETTER A leads through it, and checked with every name
+this Python knows: at least 98 % of them (Pyodide's Unicode may be older or newer) must lead to a position, each to
+its own, and the table of code points must give each of those names its character.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ import array
 import itertools
 import struct
 import sys
+import unicodedata
 from dataclasses import dataclass
 
 DATA_SECTION = 11
@@ -51,6 +61,9 @@ MUSL_TABLES = (  # (codec, lead bytes, trail bytes): musl's src/locale/{gb18030,
     ("euc_kr", range(0xA1, 0xFE), tuple(range(0xA1, 0xFF))),
 )
 AGREEMENT = 0.98
+NAME_PROBE = b"LATIN SMALL LETTER A"  # a name the graph holds: where it leads from the first node is the graph
+NAMES_AT_LEAST = 10_000  # the first node counts the names below it (40,951 in Pyodide 314.0.7's)
+NAMED_BY_RULE = ("HANGUL SYLLABLE ", "CJK UNIFIED IDEOGRAPH-")  # not in the graph: unicodedata.c makes these
 
 
 class TrimError(Exception):
@@ -215,16 +228,130 @@ def musl_spans(memory: bytes) -> list[tuple[int, int]]:
     return spans
 
 
-def without_cjk_tables(wasm: bytes) -> tuple[bytes, int]:
-    """The module with zeros over the CJK codecs' indexes and tables and musl's, and how many of its bytes those are."""
+def name_position(memory: bytes, graph: int, name: bytes) -> int | None:
+    """Where `name` (upper case) leads in the name graph at `graph`: its position among the names, or None
+    (unicodedata.c's _lookup_dawg_packed)."""
+    at = node = position = 0
+    while at < len(name):
+        count, edge = unsigned(memory, graph + node)
+        target = edge = edge - graph
+        first = True
+        while True:
+            number, label = unsigned(memory, graph + edge)
+            label -= graph
+            if number == 0 and first:
+                return None  # a final node without edges
+            last, one, target = number & 1, number >> 1 & 1, target + (number >> 2)
+            size = 1 if one else memory[graph + label]
+            label += 0 if one else 1
+            first = False
+            if size == 0:
+                return None  # no graph: an edge always has a label
+            if memory[graph + label : graph + label + size] == name[at : at + size]:
+                position += count & 1
+                at, node = at + size, target
+                break
+            if last or (size > 1 and memory[graph + label] == name[at]):  # the label differs after its first byte
+                return None
+            position += unsigned(memory, graph + target)[0] >> 1
+            edge = label + size
+    return position if unsigned(memory, graph + node)[0] & 1 else None
+
+
+def graph_length(memory: bytes, graph: int) -> int:
+    """How many bytes the name graph at `graph` spans: every node and edge reached from its first node."""
+    seen, todo, end = set(), [0], 0
+    while todo:
+        node = todo.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        _, edge = unsigned(memory, graph + node)
+        target = edge = edge - graph
+        first = True
+        while True:
+            number, label = unsigned(memory, graph + edge)
+            label -= graph
+            end = max(end, label)
+            if number == 0 and first:
+                break
+            last, one, target = number & 1, number >> 1 & 1, target + (number >> 2)
+            size = 1 if one else memory[graph + label]
+            label += 0 if one else 1
+            end = max(end, label + size)
+            todo.append(target)
+            first = False
+            if last:
+                break
+            edge = label + size
+    return end
+
+
+def graph_candidates(memory: bytes) -> list[int]:
+    """Every address where a name graph could start that NAME_PROBE leads through."""
+    found = []
+    for at in range(len(memory) - 8):
+        if not memory[at] & 0x80:  # the first node counts thousands of names: two bytes or more
+            continue
+        count, edge = unsigned(memory, at)
+        if count & 1 or count >> 1 < NAMES_AT_LEAST or edge + 2 > len(memory):
+            continue
+        number, label = unsigned(memory, edge)
+        if number == 0 or not 0x41 <= memory[label if number & 2 else label + 1] <= 0x5A:  # names are upper case
+            continue
+        try:
+            if name_position(memory, at, NAME_PROBE) is not None:
+                found.append(at)
+        except IndexError:  # bytes that are no graph ran off the memory's end
+            continue
+    return found
+
+
+def name_spans(memory: bytes) -> list[tuple[int, int]]:
+    """The (address, length) of unicodedata's name graph and its table of code points, checked against Python's
+    own names."""
+    graphs = graph_candidates(memory)
+    if len(graphs) != 1:
+        raise TrimError(f"{len(graphs)} Unicode name graphs, not 1")
+    graph = graphs[0]
+    count = unsigned(memory, graph)[0] >> 1
+    names = {}  # position -> code point, for every name this Python knows that the graph holds
+    asked = 0
+    for code in range(sys.maxunicode + 1):
+        name = unicodedata.name(chr(code), "")
+        if not name or name.startswith(NAMED_BY_RULE):
+            continue
+        asked += 1
+        position = name_position(memory, graph, name.encode("ascii"))
+        if position is not None:
+            if position in names or position >= count:
+                raise TrimError(f"the Unicode name graph gives {name} a position it gives another")
+            names[position] = code
+    if len(names) < AGREEMENT * asked:
+        raise TrimError(f"the Unicode name graph holds {len(names)} of Python's {asked} names")
+    known = sorted(names)
+    run = next(p for p in known if all(p + i in names for i in range(16)))
+    place = memory.find(struct.pack("<16I", *(names[run + i] for i in range(16))))
+    table = place - 4 * run
+    if place < 0 or table < 0 or table + 4 * count > len(memory):
+        raise TrimError("the Unicode names' table of code points not found")
+    codes = struct.unpack_from(f"<{count}I", memory, table)
+    if any(codes[p] != code for p, code in names.items()):
+        raise TrimError("the Unicode names' table of code points differs from Python's")
+    return [(graph, graph_length(memory, graph)), (table, 4 * count)]
+
+
+def without_unused_tables(wasm: bytes) -> tuple[bytes, int]:
+    """The module with zeros over the CJK codecs' indexes and tables, musl's, and the Unicode names, and how many of
+    its bytes those are."""
     segments = data_segments(wasm)
     memory = initial_memory(wasm, segments)
     codecs = cjk_spans(memory)
     for address, length in codecs:  # before musl's are looked for: CPython's hold the same rows
         memory[address : address + length] = bytes(length)
-    spans = sorted(codecs + musl_spans(memory))
+    spans = sorted(codecs + musl_spans(memory) + name_spans(memory))
     if any(a + n > b for (a, n), (b, _) in itertools.pairwise(spans)):
-        raise TrimError("the CJK tables overlap")
+        raise TrimError("the tables overlap")
     covered = bytearray(len(memory))
     for address, length in spans:
         memory[address : address + length] = bytes(length)

@@ -1,4 +1,5 @@
-"""sitebuild/wasm_trim.py: pyodide.asm.wasm without the CJK codecs' tables, every other byte as shipped."""
+"""sitebuild/wasm_trim.py: pyodide.asm.wasm without the CJK codecs' tables and the Unicode names, every other byte
+as shipped."""
 
 from __future__ import annotations
 
@@ -20,8 +21,11 @@ from sitebuild.wasm_trim import (
     index_tables,
     initial_memory,
     musl_spans,
+    name_position,
+    name_spans,
     probe,
-    without_cjk_tables,
+    unsigned,
+    without_unused_tables,
 )
 
 STOCK = build.NODE / "pyodide" / "pyodide.asm.wasm"
@@ -34,7 +38,7 @@ def stock() -> bytes:
 
 @pytest.fixture(scope="module")
 def trimmed(stock: bytes) -> tuple[bytes, int]:
-    return without_cjk_tables(stock)
+    return without_unused_tables(stock)
 
 
 def test_only_the_tables_inside_the_data_section_become_zeros(stock: bytes, trimmed: tuple[bytes, int]) -> None:
@@ -45,7 +49,7 @@ def test_only_the_tables_inside_the_data_section_become_zeros(stock: bytes, trim
     first, last = segments[0].start, segments[-1].start + segments[-1].length
     assert changed and first <= changed[0] and changed[-1] < last
     assert all(wasm[i] == 0 for i in changed)
-    assert 650_000 < zeroed < 750_000 and len(changed) <= zeroed
+    assert 1_000_000 < zeroed < 1_100_000 and len(changed) <= zeroed
 
 
 def test_no_row_of_any_codec_is_left(stock: bytes, trimmed: tuple[bytes, int]) -> None:
@@ -60,14 +64,14 @@ def test_no_row_of_any_codec_is_left(stock: bytes, trimmed: tuple[bytes, int]) -
 
 def test_trimming_twice_finds_nothing_to_trim(trimmed: tuple[bytes, int]) -> None:
     with pytest.raises(TrimError, match=f"0 indexes of the CJK codecs' shape, not {TABLES}"):
-        without_cjk_tables(trimmed[0])
+        without_unused_tables(trimmed[0])
 
 
 def test_a_wasm_of_another_shape_is_refused(stock: bytes) -> None:
     with pytest.raises(TrimError, match="not WebAssembly"):
-        without_cjk_tables(b"PK\3\4" + stock[4:])
+        without_unused_tables(b"PK\3\4" + stock[4:])
     with pytest.raises(TrimError, match="no data section"):
-        without_cjk_tables(b"\0asm\1\0\0\0")
+        without_unused_tables(b"\0asm\1\0\0\0")
     memory = initial_memory(stock, data_segments(stock))
     index, tables = index_tables(memory)[0]
     entry = next(
@@ -78,7 +82,7 @@ def test_a_wasm_of_another_shape_is_refused(stock: bytes) -> None:
     changed = bytearray(stock)
     changed[segment.start + padding - segment.address] = 1
     with pytest.raises(TrimError, match=f"{TABLES - 1} indexes"):
-        without_cjk_tables(bytes(changed))
+        without_unused_tables(bytes(changed))
 
 
 DECODE = """
@@ -91,18 +95,41 @@ def answer(codec, data):
         return codec.decode(data)[0]
     except UnicodeDecodeError as error:
         return "error: " + error.reason
-json.dumps([answer(_codecs_cn.getcodec("gb2312"), b"\\\\xb0\\\\xa1"), answer(_codecs_jp.getcodec("shift_jis"), b"\\\\x88\\\\x9f")])
+def named(ask):
+    try:
+        return ask()
+    except (KeyError, ValueError, SyntaxError) as error:
+        return type(error).__name__
+import unicodedata
+names = [
+    named(lambda: unicodedata.lookup("LATIN SMALL LETTER A")),
+    named(lambda: unicodedata.name("a")),
+    named(lambda: eval(r'"\\\\N{LATIN SMALL LETTER A}"')),
+    named(lambda: unicodedata.name("\\uac00")),  # named by rule, not from the graph
+]
+used = [  # what scoring/ asks of unicodedata
+    unicodedata.normalize("NFKC", "\\uff11\\uff12\\u2160"), unicodedata.category("\\u200b"),
+    unicodedata.east_asian_width("\\u4e2d"), unicodedata.decimal("\\u0663"),
+]
+json.dumps([answer(_codecs_cn.getcodec("gb2312"), b"\\\\xb0\\\\xa1"), answer(_codecs_jp.getcodec("shift_jis"), b"\\\\x88\\\\x9f"), names, used])
 `));
 """
 
 
+USED = ["12I", "Cf", "W", 3]
+NAMES = ["a", "LATIN SMALL LETTER A", "a", "HANGUL SYLLABLE GA"]
+NO_NAMES = ["KeyError", "ValueError", "SyntaxError", "HANGUL SYLLABLE GA"]
+
+
 @pytest.mark.parametrize(
-    ("which", "answers"), [("stock", ["啊", "亜"]), ("site", ["error: illegal multibyte sequence"] * 2)]
+    ("which", "answers"),
+    [("stock", ["啊", "亜", NAMES, USED]), ("site", [*["error: illegal multibyte sequence"] * 2, NO_NAMES, USED])],
 )
 def test_a_codec_asked_anyway_fails_and_never_answers_wrongly(
     built_site: Path, tmp_path: Path, which: str, answers: list[str]
 ) -> None:
-    """In Pyodide under Node.js: the stock WebAssembly decodes GB2312 and Shift JIS; the site's refuses to."""
+    """In Pyodide under Node.js: the stock WebAssembly decodes GB2312 and Shift JIS and knows characters' names; the
+    site's refuses to, with the errors of an unknown character or name, and answers what scoring/ asks alike."""
     index = tmp_path / "index"
     index.mkdir()
     for name in ("pyodide.asm.mjs", "pyodide-lock.json", "python_stdlib.zip", "pyodide.mjs"):
@@ -145,10 +172,32 @@ def test_musls_iconv_tables_are_zeros_too(stock: bytes, trimmed: tuple[bytes, in
     with pytest.raises(TrimError, match="musl's gb18030 table not found"):
         musl_spans(after)
     before = initial_memory(stock, data_segments(stock))
-    for address, length in cjk_spans(before):  # as without_cjk_tables looks: CPython's codecs hold the same rows
+    for address, length in cjk_spans(before):  # as without_unused_tables looks: CPython's codecs hold the same rows
         before[address : address + length] = bytes(length)
     spans = musl_spans(before)
     assert [n // 2 for _, n in spans] == [len(leads) * len(trails) for _, leads, trails in MUSL_TABLES]
     for address, length in spans:
         assert before[address : address + length].count(0) < length // 2
         assert after[address : address + length] == bytes(length)
+
+
+def test_the_unicode_names_are_zeros_too(stock: bytes, trimmed: tuple[bytes, int]) -> None:
+    """unicodedata's name graph and its table of code points: found in the stock WebAssembly, zeros in the trimmed."""
+    before = initial_memory(stock, data_segments(stock))
+    after = initial_memory(trimmed[0], data_segments(trimmed[0]))
+    (graph, length), (table, size) = name_spans(before)
+    assert name_position(before, graph, b"LATIN SMALL LETTER A") is not None
+    assert name_position(before, graph, b"LATIN SMALL LETTER AX") is None
+    assert 100_000 < length < 400_000 and size == 4 * (unsigned(before, graph)[0] >> 1)
+    assert after[graph : graph + length] == bytes(length) and after[table : table + size] == bytes(size)
+    with pytest.raises(TrimError, match="0 Unicode name graphs, not 1"):
+        name_spans(after)
+
+
+def test_a_table_of_code_points_unlike_pythons_names_is_refused(stock: bytes) -> None:
+    memory = initial_memory(stock, data_segments(stock))
+    (graph, _), (table, _) = name_spans(memory)
+    position = name_position(memory, graph, b"LATIN SMALL LETTER A")
+    memory[table + 4 * position] = ord("b")
+    with pytest.raises(TrimError, match="table of code points differs from Python's"):
+        name_spans(memory)
