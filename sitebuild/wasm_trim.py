@@ -36,6 +36,7 @@ import itertools
 import struct
 import sys
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 DATA_SECTION = 11
@@ -228,34 +229,48 @@ def musl_spans(memory: bytes) -> list[tuple[int, int]]:
     return spans
 
 
+def node_at(memory: bytes, graph: int, node: int) -> tuple[int, int]:
+    """The name graph's node at offset `node` from `graph`: its number (the names below it, times 2, plus 1 if a name
+    ends there) and the offset of its edges (unicodedata.c's _dawg_decode_node)."""
+    number, edges = unsigned(memory, graph + node)
+    return number, edges - graph
+
+
+def edges_from(memory: bytes, graph: int, edge: int) -> Iterator[tuple[int, int, int]]:
+    """A node's edges from offset `edge`, as (label offset, label size, target node), up to its last one; none after a
+    final node without edges (unicodedata.c's _dawg_decode_edge)."""
+    target, first = edge, True
+    while True:
+        number, label = unsigned(memory, graph + edge)
+        label -= graph
+        if number == 0 and first:
+            return
+        one, target = number >> 1 & 1, target + (number >> 2)
+        size = 1 if one else memory[graph + label]
+        label += 0 if one else 1
+        yield label, size, target
+        if number & 1:
+            return
+        first, edge = False, label + size
+
+
 def name_position(memory: bytes, graph: int, name: bytes) -> int | None:
     """Where `name` (upper case) leads in the name graph at `graph`: its position among the names, or None
     (unicodedata.c's _lookup_dawg_packed)."""
     at = node = position = 0
     while at < len(name):
-        count, edge = unsigned(memory, graph + node)
-        target = edge = edge - graph
-        first = True
-        while True:
-            number, label = unsigned(memory, graph + edge)
-            label -= graph
-            if number == 0 and first:
-                return None  # a final node without edges
-            last, one, target = number & 1, number >> 1 & 1, target + (number >> 2)
-            size = 1 if one else memory[graph + label]
-            label += 0 if one else 1
-            first = False
+        number, edge = node_at(memory, graph, node)
+        for label, size, target in edges_from(memory, graph, edge):
             if size == 0:
                 return None  # no graph: an edge always has a label
             if memory[graph + label : graph + label + size] == name[at : at + size]:
-                position += count & 1
+                position += number & 1
                 at, node = at + size, target
                 break
-            if last or (size > 1 and memory[graph + label] == name[at]):  # the label differs after its first byte
-                return None
-            position += unsigned(memory, graph + target)[0] >> 1
-            edge = label + size
-    return position if unsigned(memory, graph + node)[0] & 1 else None
+            position += node_at(memory, graph, target)[0] >> 1
+        else:
+            return None  # no edge goes on with the name
+    return position if node_at(memory, graph, node)[0] & 1 else None
 
 
 def graph_length(memory: bytes, graph: int) -> int:
@@ -266,24 +281,11 @@ def graph_length(memory: bytes, graph: int) -> int:
         if node in seen:
             continue
         seen.add(node)
-        _, edge = unsigned(memory, graph + node)
-        target = edge = edge - graph
-        first = True
-        while True:
-            number, label = unsigned(memory, graph + edge)
-            label -= graph
-            end = max(end, label)
-            if number == 0 and first:
-                break
-            last, one, target = number & 1, number >> 1 & 1, target + (number >> 2)
-            size = 1 if one else memory[graph + label]
-            label += 0 if one else 1
+        _, edge = node_at(memory, graph, node)
+        end = max(end, edge + 1)  # its first edge, or the 0 byte after a final node without edges
+        for label, size, target in edges_from(memory, graph, edge):
             end = max(end, label + size)
             todo.append(target)
-            first = False
-            if last:
-                break
-            edge = label + size
     return end
 
 

@@ -201,9 +201,9 @@ function fetchEarly(firstVisit) {
   };
 }
 
-/** PyScript imports its Python package (pyscript/, written as source at every start) before it runs the worker's
- *  code, and with it asyncio and inspect; the calculator uses none of it. This finder has Python load the package
- *  the first time something uses it (importlib.util.LazyLoader) rather than at every start. */
+/** PyScript writes its Python package (pyscript/, 14 modules as source) at every start and imports it before it runs
+ *  the worker's code; the calculator uses none of it. This finder has Python run the package the first time something
+ *  uses it (importlib.util.LazyLoader) rather than compile and run it at every start. */
 const LAZY_PYSCRIPT = `
 import importlib.machinery, importlib.util, sys
 
