@@ -20,12 +20,35 @@ function joined(first, second) {
   return both;
 }
 
+/** A reader of the snapshot's bytes, inflated: the offline copy stores it inflated (static/sw.template.js), the
+ *  server sends it gzipped (and an offline copy made by an older service worker holds it so). */
+async function inflated(response) {
+  const reader = response.body.getReader();
+  let first = await reader.read();
+  const again = { // the reader, with the first part read again
+    read() {
+      const kept = first;
+      first = null;
+      return kept ? Promise.resolve(kept) : reader.read();
+    },
+  };
+  if (first.done || first.value[0] !== 0x1f || first.value[1] !== 0x8b) return again;
+  const gzipped = new ReadableStream({
+    pull: async (controller) => {
+      const { done, value } = await again.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  return gzipped.pipeThrough(new DecompressionStream("gzip")).getReader();
+}
+
 /** Python's memory from python_snapshot.bin.gz: the pages that are not all zeros (tools/python_start.mjs has the
  *  format), each written into place as it is unpacked; with the length of its start that is XORed with the memory
  *  the WebAssembly module starts with (`restoring` puts it right). */
 export async function snapshot(response) {
   const name = SNAPSHOT;
-  const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const reader = await inflated(response);
   let head = new Uint8Array(0);
   let memory = null;
   let xorLength = 0;

@@ -441,6 +441,53 @@ def test_the_snapshot_restores_a_python_that_scores(built_site: Path, tmp_path: 
     assert lazy == [False, 42, True] and restored is True
 
 
+UNPACK_BOTH = """
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { snapshot } from "%(start)s";
+const packed = readFileSync(process.argv[2]);
+const inflated = gunzipSync(packed);
+const inParts = (bytes, size) => new Response(new ReadableStream({
+  start(controller) {
+    for (let at = 0; at < bytes.length; at += size) controller.enqueue(new Uint8Array(bytes.subarray(at, at + size)));
+    controller.close();
+  },
+}));
+const digest = async (response) => {
+  const { memory, xorLength } = await snapshot(response);
+  return [createHash("sha256").update(memory).digest("hex"), memory.length, xorLength];
+};
+console.log(JSON.stringify([
+  await digest(new Response(packed)),
+  await digest(new Response(inflated)),
+  await digest(inParts(inflated, 4093)),
+  await digest(inParts(packed, 4093)),
+]));
+"""
+
+
+def test_the_snapshot_unpacks_alike_gzipped_or_inflated(built_site: Path, tmp_path: Path) -> None:
+    """The server sends the snapshot gzipped and the offline copy stores it inflated (static/sw.template.js's
+    `storable`): `snapshot` gives the same memory from either, whole or in parts of any size."""
+    script = tmp_path / "unpack.mjs"
+    script.write_text(UNPACK_BOTH % {"start": (built_site / "static" / "pyodide-start.mjs").as_uri()}, encoding="utf-8")
+    packed = built_site / "pyodide" / "python_snapshot.bin.gz"
+    done = subprocess.run(["node", script, packed], capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = json.loads(done.stdout.strip().splitlines()[-1])
+    assert len({json.dumps(result) for result in results}) == 1, results
+    data = gzip.decompress(packed.read_bytes())
+    length, page_size, xor_length, count = struct.unpack_from("<4I", data, 8)
+    pages = struct.unpack_from(f"<{count}I", data, 24)
+    memory, at = bytearray(length), 24 + 4 * count
+    for page in pages:  # the format as tools/python_start.mjs writes it
+        size = min(page_size, length - page * page_size)
+        memory[page * page_size : page * page_size + size] = data[at : at + size]
+        at += size
+    assert results[0] == [hashlib.sha256(memory).hexdigest(), length, xor_length]
+
+
 def test_a_snapshot_not_put_right_is_refused(built_site: Path, tmp_path: Path) -> None:
     """Restored as stored, without `restoring`'s XOR, the snapshot fails Pyodide's own check (its magic number is
     stored inverted), so the worker starts Python afresh rather than running on a wrong memory."""

@@ -34,6 +34,16 @@ STARTED = """async () => {
     return engine.watchedWorker().call('started');
 }"""
 """How the calculator's Python started: "snapshot" or "fresh" (static/worker.py)."""
+STORED_SNAPSHOT = """async () => {
+    const cache = await caches.open("table-companion-files");
+    for (const request of await cache.keys()) {
+        if (!new URL(request.url).pathname.endsWith("/python_snapshot.bin.gz")) continue;
+        const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+        return [bytes.length, String.fromCharCode(...bytes.subarray(0, 7))];
+    }
+    return null;
+}"""
+"""The memory snapshot as the offline copy holds it: its length and first bytes."""
 
 
 def wait_stored(tab: Tab, light: int, python: int | None = None, timeout: float = 120) -> dict[str, Any]:
@@ -108,6 +118,9 @@ def test_a_qr_code_is_drawn_offline_from_the_kept_calculator(tab: Tab) -> None:
     play.wait_ready(tab)
     assert tab.js(STARTED) == "fresh", tab.engine  # a first visit: nothing held yet
     wait_stored(tab, 0, 0)
+    # Stored inflated (sw.template.js's `storable`), so that a returning visit does not inflate it before Python starts.
+    length, magic = tab.js(STORED_SNAPSHOT)
+    assert magic == "TCSNAP3" and length > 8_000_000, (tab.engine, length, magic)
     tab.site.refused.append("/")  # type: ignore[attr-defined]  # offline: the server answers nothing
     tab.reload()
     play.wait_ready(tab)
