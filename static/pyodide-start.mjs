@@ -224,11 +224,22 @@ function fetchEarly(firstVisit) {
   };
 }
 
-/** PyScript writes its Python package (pyscript/, 14 modules as source) at every start and imports it before it runs
- *  the worker's code; the calculator uses none of it. This finder has Python run the package the first time something
- *  uses it (importlib.util.LazyLoader) rather than compile and run it at every start. */
-const LAZY_PYSCRIPT = `
-import importlib.machinery, importlib.util, sys
+/** Python made ready for PyScript and static/worker.py, on every start (restored or not):
+ *  - PyScript writes its Python package (pyscript/, 14 modules as source) at every start and imports it before it runs
+ *    the worker's code; the calculator uses none of it. A finder has Python run the package the first time something
+ *    uses it (importlib.util.LazyLoader) rather than compile and run it at every start.
+ *  - The long sources PyScript runs at every start (the code that writes that package, 35 KB, and static/worker.py)
+ *    are compiled once and kept (`keep_compiled`, as marshal data): Pyodide's runPython dedents, parses to an AST in
+ *    Python objects, walks it and compiles it, about 60 ms of a returning visit's start for those two. A kept code
+ *    object is used only for the same source, options and Python (its key says which), otherwise the source compiles
+ *    as before; the kept set holds only what the last visit that compiled anything used. */
+const START_PYTHON = `
+import importlib.machinery, importlib.util, marshal, sys
+from hashlib import sha256
+import pyodide.code
+from _pyodide._base import CodeRunner
+from pyodide.ffi import to_js
+from tc_paths import compiled as _compiled_bytes, keep_compiled as _keep_compiled
 
 class LazyPyScript:
     @staticmethod
@@ -241,29 +252,102 @@ class LazyPyScript:
         return spec
 
 sys.meta_path.insert(0, LazyPyScript)
+
+class CompiledOnce:
+    shortest = 2000  # shorter sources compile in a few milliseconds
+    held = {}
+    used = {}
+    plain = pyodide.code.eval_code
+
+    @classmethod
+    def read(cls, data):
+        try:
+            held = marshal.loads(data.to_bytes()) if data is not None else {}
+        except Exception:
+            held = {}
+        cls.held = {k: v for k, v in held.items() if isinstance(k, str) and isinstance(v, bytes)} if isinstance(held, dict) else {}
+
+    @classmethod
+    def runner(cls, source, options):
+        key = sha256(repr((importlib.util.MAGIC_NUMBER, sorted(options.items()), source)).encode()).hexdigest()
+        try:
+            code = marshal.loads(cls.held[key])
+        except Exception:
+            runner = CodeRunner(source, **options).compile()
+            cls.used[key] = marshal.dumps(runner.code)
+            _keep_compiled(to_js(marshal.dumps(cls.used)))
+            return runner
+        cls.used[key] = cls.held[key]
+        runner = object.__new__(CodeRunner)
+        runner._compiled, runner._source, runner.code = True, source, code
+        return runner
+
+    @classmethod
+    def eval_code(cls, source, globals=None, locals=None, **options):
+        if not isinstance(source, str) or len(source) < cls.shortest or not options.keys() <= {"filename"}:
+            return cls.plain(source, globals, locals, **options)
+        return cls.runner(source, options).run(globals, locals)
+
+CompiledOnce.read(_compiled_bytes)
+pyodide.code.eval_code = CompiledOnce.eval_code
 `;
 
-/** Python made ready for PyScript and static/worker.py: PyScript's package loaded lazily, and what the worker cannot
- *  ask Pyodide for as the module `tc_paths` (where the rest of the standard library is, and whether Python was
- *  restored from the snapshot). */
-export function prepared(python, restored = false) {
-  python.runPython(LAZY_PYSCRIPT, { globals: python.runPython("dict()") });
-  python.registerJsModule("tc_paths", { later_library: new URL("python_later.zip", indexURL).href, restored });
+/** Python made ready (START_PYTHON), with what the worker cannot ask Pyodide for as the module `tc_paths`: where the
+ *  rest of the standard library is, whether Python was restored from the snapshot, and the compiled code kept. */
+export function prepared(python, restored = false, compiled = null) {
+  python.registerJsModule("tc_paths", {
+    later_library: new URL("python_later.zip", indexURL).href,
+    restored,
+    compiled,
+    keep_compiled: keepCompiled,
+  });
+  const builtins = python.pyimport("builtins");
+  const namespace = builtins.dict();
+  builtins.exec(START_PYTHON, namespace); // exec: a plain compile, not runPython's
+  namespace.destroy();
+  builtins.destroy();
   return python;
 }
 
+/** Where compiled code is kept: a cache of its own, beside the offline copy (whose service worker deletes its entries
+ *  that no build lists). */
+const COMPILED_CACHE = "tc-compiled-python";
+const COMPILED_KEY = new URL("__compiled-python", indexURL).href;
+
+/** The compiled code kept by an earlier visit (marshal data), or null. */
+async function heldCompiled() {
+  try {
+    if (!globalThis.caches || !(await caches.has(COMPILED_CACHE))) return null;
+    const hit = await (await caches.open(COMPILED_CACHE)).match(COMPILED_KEY);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep compiled code for the next visit (not awaited: nothing waits for it). */
+function keepCompiled(bytes) {
+  const copy = bytes.slice();
+  if (!globalThis.caches) return;
+  caches
+    .open(COMPILED_CACHE)
+    .then((cache) => cache.put(COMPILED_KEY, new Response(copy)))
+    .catch((error) => console.warn("compiled code not kept", error));
+}
+
 export async function loadPyodide(options) {
+  const compiled = heldCompiled();
   const held = await heldSnapshot();
   fetchEarly(!held);
-  if (!held) return prepared(await loadStock({ ...options, indexURL }));
+  if (!held) return prepared(await loadStock({ ...options, indexURL }), false, await compiled);
   try {
     const unpacked = snapshot(held);
     const memory = unpacked.then(({ memory }) => memory);
     const python = await restoring(unpacked, () => loadStock({ ...options, indexURL, _loadSnapshot: memory }));
     console.debug("Python restored from the snapshot held offline");
-    return prepared(python, true);
+    return prepared(python, true, await compiled);
   } catch (error) {
     console.warn("Python snapshot not used; starting Python from scratch.", error);
-    return prepared(await loadStock({ ...options, indexURL }));
+    return prepared(await loadStock({ ...options, indexURL }), false, await compiled);
   }
 }

@@ -18,6 +18,8 @@ const wantedKey = () => new URL("./__tc-python-wanted", scope()).href;
 /** Python's memory snapshot: fetched gzipped, stored inflated (see `storable`). */
 const SNAPSHOT = "./pyodide/python_snapshot.bin.gz";
 const GZIP_MAGIC = [0x1f, 0x8b];
+/** Python code compiled by the calculator's worker and kept for its next start (static/pyodide-start.mjs). */
+const COMPILED_CACHE = "tc-compiled-python";
 
 /** A fetched file as the offline copy stores it: as it came, but for the memory snapshot, which is stored inflated
  *  (11 MB rather than 2.9): every returning visit to play/ reads it on the calculator worker's thread before Python
@@ -161,6 +163,7 @@ const ACTIONS = {
     const cache = await caches.open(CACHE);
     await cache.delete(wantedKey());
     for (const path of Object.keys(PYTHON)) await cache.delete(key(path));
+    await caches.delete(COMPILED_CACHE);
     return status();
   },
 };

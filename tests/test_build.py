@@ -488,6 +488,51 @@ def test_the_snapshot_unpacks_alike_gzipped_or_inflated(built_site: Path, tmp_pa
     assert results[0] == [hashlib.sha256(memory).hexdigest(), length, xor_length]
 
 
+COMPILED_ONCE = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { prepared, restoring, snapshot } from "%(start)s";
+import { loadPyodide } from "%(pyodide)s";
+const [site, heldFile, keptFile, variant] = process.argv.slice(2);
+const kept = [];
+globalThis.caches = { open: async () => ({ put: async (key, response) => kept.push(new Uint8Array(await response.arrayBuffer())) }) };
+const unpacked = await snapshot(new Response(readFileSync(`${site}/pyodide/python_snapshot.bin.gz`)));
+const load = () => loadPyodide({ indexURL: `${site}/pyodide/`, _loadSnapshot: unpacked.memory });
+const python = await restoring(Promise.resolve(unpacked), load);
+prepared(python, true, heldFile === "-" ? null : new Uint8Array(readFileSync(heldFile)));
+python.runPython("import builtins\\ncompiled = []\\nplain = builtins.compile\\nbuiltins.compile = lambda *a, **k: (compiled.append(1), plain(*a, **k))[1]");
+const source = `def total(n):\\n    return sum(range(n))\\n${"# a long source\\n".repeat(200)}total(10)${variant === "changed" ? " + 1" : ""}\\n`;
+const result = python.runPython(source);
+const compiles = python.globals.get("compiled").length; // read without compiling anything
+await new Promise((resolve) => setTimeout(resolve, 100)); // the kept copy is written without being awaited
+if (kept.length) writeFileSync(keptFile, kept.at(-1));
+console.log(JSON.stringify([result, compiles, kept.length]));
+"""
+
+
+def run_compiled_once(site: Path, tmp_path: Path, held: Path | None, variant: str = "same") -> list[int]:
+    """COMPILED_ONCE in Node.js: [what the source returned, how many times Python compiled, copies kept]."""
+    script = tmp_path / "compiled.mjs"
+    start, pyodide = site / "static" / "pyodide-start.mjs", site / "pyodide" / "pyodide.mjs"
+    script.write_text(COMPILED_ONCE % {"start": start.as_uri(), "pyodide": pyodide.as_uri()}, encoding="utf-8")
+    command = ["node", script, site, held or "-", tmp_path / "kept.bin", variant]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_long_sources_are_compiled_once_and_kept(built_site: Path, tmp_path: Path) -> None:
+    """`prepared`'s runPython keeps the code of a long source (static/pyodide-start.mjs's START_PYTHON): the next start
+    that holds it runs it without compiling, with the same result (the last expression's value included); a changed
+    source or damaged kept data compiles as before."""
+    assert run_compiled_once(built_site, tmp_path, None) == [45, 2, 1]  # parsed to an AST, then compiled from it
+    kept = tmp_path / "held.bin"
+    shutil.copy(tmp_path / "kept.bin", kept)
+    assert run_compiled_once(built_site, tmp_path, kept) == [45, 0, 0]
+    assert run_compiled_once(built_site, tmp_path, kept, "changed") == [46, 2, 1]
+    kept.write_bytes(b"not marshal data")
+    assert run_compiled_once(built_site, tmp_path, kept) == [45, 2, 1]
+
+
 def test_a_snapshot_not_put_right_is_refused(built_site: Path, tmp_path: Path) -> None:
     """Restored as stored, without `restoring`'s XOR, the snapshot fails Pyodide's own check (its magic number is
     stored inverted), so the worker starts Python afresh rather than running on a wrong memory."""

@@ -44,6 +44,11 @@ STORED_SNAPSHOT = """async () => {
     return null;
 }"""
 """The memory snapshot as the offline copy holds it: its length and first bytes."""
+COMPILED_KEPT = """async () => {
+    const hit = await (await caches.open("tc-compiled-python")).match(new URL("../pyodide/__compiled-python", location.href));
+    return hit ? (await hit.arrayBuffer()).byteLength : 0;
+}"""
+"""How many bytes of compiled Python the worker kept for its next start (static/pyodide-start.mjs's keepCompiled)."""
 
 
 def wait_stored(tab: Tab, light: int, python: int | None = None, timeout: float = 120) -> dict[str, Any]:
@@ -121,6 +126,7 @@ def test_a_qr_code_is_drawn_offline_from_the_kept_calculator(tab: Tab) -> None:
     # Stored inflated (sw.template.js's `storable`), so that a returning visit does not inflate it before Python starts.
     length, magic = tab.js(STORED_SNAPSHOT)
     assert magic == "TCSNAP3" and length > 8_000_000, (tab.engine, length, magic)
+    assert tab.js(COMPILED_KEPT) > 20_000, tab.engine  # PyScript's start-up code and static/worker.py, compiled
     tab.site.refused.append("/")  # type: ignore[attr-defined]  # offline: the server answers nothing
     tab.reload()
     play.wait_ready(tab)
