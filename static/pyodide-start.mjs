@@ -13,78 +13,37 @@ const SNAPSHOT = "python_snapshot.bin.gz";
 /** The offline copy's cache (static/sw.template.js). */
 const OFFLINE_CACHE = "table-companion-files";
 
-function joined(first, second) {
-  const both = new Uint8Array(first.length + second.length);
-  both.set(first);
-  both.set(second, first.length);
-  return both;
-}
-
-/** A reader of the snapshot's bytes, inflated: the offline copy stores it inflated (static/sw.template.js), the
- *  server sends it gzipped (and an offline copy made by an older service worker holds it so). */
+/** The snapshot's bytes, inflated: the offline copy stores it inflated (static/sw.template.js), read in one piece
+ *  (the worker's thread is free while the browser reads it); the server sends it gzipped, and an offline copy made
+ *  by an older service worker holds it so. */
 async function inflated(response) {
-  const reader = response.body.getReader();
-  let first = await reader.read();
-  const again = { // the reader, with the first part read again
-    read() {
-      const kept = first;
-      first = null;
-      return kept ? Promise.resolve(kept) : reader.read();
-    },
-  };
-  if (first.done || first.value[0] !== 0x1f || first.value[1] !== 0x8b) return again;
-  const gzipped = new ReadableStream({
-    pull: async (controller) => {
-      const { done, value } = await again.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-  });
-  return gzipped.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** Python's memory from python_snapshot.bin.gz: the pages that are not all zeros (tools/python_start.mjs has the
- *  format), each written into place as it is unpacked; with the length of its start that is XORed with the memory
- *  the WebAssembly module starts with (`restoring` puts it right). */
+ *  format), each written into place; with the length of its start that is XORed with the memory the WebAssembly
+ *  module starts with (`restoring` puts it right). */
 export async function snapshot(response) {
   const name = SNAPSHOT;
-  const reader = await inflated(response);
-  let head = new Uint8Array(0);
-  let memory = null;
-  let xorLength = 0;
-  let pages = null;
-  let pageSize = 0;
-  let page = 0; // the kept page being written, and how much of it is written
-  let written = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    let chunk = value;
-    if (!memory) {
-      head = joined(head, chunk);
-      if (head.length < 24) continue;
-      const view = new DataView(head.buffer);
-      if (new TextDecoder("latin1").decode(head.subarray(0, 8)) !== "TCSNAP3\n") throw new Error(`${name}: not a snapshot`);
-      const count = view.getUint32(20, true);
-      if (head.length < 24 + 4 * count) continue;
-      pageSize = view.getUint32(12, true);
-      xorLength = view.getUint32(16, true);
-      pages = Array.from({ length: count }, (_, i) => view.getUint32(24 + 4 * i, true));
-      memory = new Uint8Array(view.getUint32(8, true));
-      chunk = head.subarray(24 + 4 * count);
-    }
-    for (let at = 0; at < chunk.length; ) {
-      if (page === pages.length) throw new Error(`${name}: more bytes than pages`);
-      const start = pages[page] * pageSize;
-      const size = Math.min(pageSize, memory.length - start);
-      const take = Math.min(size - written, chunk.length - at);
-      memory.set(chunk.subarray(at, at + take), start + written);
-      at += take;
-      written += take;
-      if (written === size) [page, written] = [page + 1, 0];
-    }
+  const bytes = await inflated(response);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 24 || new TextDecoder("latin1").decode(bytes.subarray(0, 8)) !== "TCSNAP3\n") {
+    throw new Error(`${name}: not a snapshot`);
   }
-  if (!memory || page !== pages.length) throw new Error(`${name}: cut short`);
+  const [length, pageSize, xorLength, count] = [8, 12, 16, 20].map((at) => view.getUint32(at, true));
+  const memory = new Uint8Array(length);
+  let at = 24 + 4 * count;
+  for (let page = 0; page < count; page++) {
+    const start = view.getUint32(24 + 4 * page, true) * pageSize;
+    const size = Math.min(pageSize, length - start);
+    if (size <= 0 || at + size > bytes.length) throw new Error(`${name}: cut short`);
+    memory.set(bytes.subarray(at, at + size), start);
+    at += size;
+  }
+  if (at !== bytes.length) throw new Error(`${name}: more bytes than pages`);
   return { memory, xorLength };
 }
 
