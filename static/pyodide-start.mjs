@@ -187,9 +187,10 @@ function fetchEarly(firstVisit) {
  *  - PyScript writes its Python package (pyscript/, 14 modules as source) at every start and imports it before it runs
  *    the worker's code; the calculator uses none of it. A finder has Python run the package the first time something
  *    uses it (importlib.util.LazyLoader) rather than compile and run it at every start.
- *  - The long sources PyScript runs at every start (the code that writes that package, 35 KB, and static/worker.py)
+ *  - The long sources PyScript runs at every start (the code that writes that package, 33 KB, and static/worker.py)
  *    are compiled once and kept (`keep_compiled`, as marshal data): Pyodide's runPython dedents, parses to an AST in
- *    Python objects, walks it and compiles it, about 60 ms of a returning visit's start for those two. A kept code
+ *    Python objects, walks it and compiles it (keeping them made warm visits 96 ms shorter: docs/performance.md,
+ *    session 18). A kept code
  *    object is used only for the same source, options and Python (its key says which), otherwise the source compiles
  *    as before; the kept set holds only what the last visit that compiled anything used. */
 const START_PYTHON = `
@@ -229,9 +230,13 @@ class CompiledOnce:
     @classmethod
     def runner(cls, source, options):
         key = sha256(repr((importlib.util.MAGIC_NUMBER, sorted(options.items()), source)).encode()).hexdigest()
-        try:
-            code = marshal.loads(cls.held[key])
-        except Exception:
+        code = None
+        if key in cls.held:
+            try:
+                code = marshal.loads(cls.held[key])
+            except Exception:
+                pass  # damaged: compiled again below
+        if code is None:  # a compile error is raised from here as from Pyodide's own runPython
             runner = CodeRunner(source, **options).compile()
             cls.used[key] = marshal.dumps(runner.code)
             _keep_compiled(to_js(marshal.dumps(cls.used)))
@@ -268,8 +273,8 @@ export function prepared(python, restored = false, compiled = null) {
   return python;
 }
 
-/** Where compiled code is kept: a cache of its own, beside the offline copy (whose service worker deletes its entries
- *  that no build lists). */
+/** Where compiled code is kept: a cache of its own beside the offline copy, whose service worker deletes the entries
+ *  no build lists (and keeps its own name for "free the space"). */
 const COMPILED_CACHE = "tc-compiled-python";
 const COMPILED_KEY = new URL("__compiled-python", indexURL).href;
 

@@ -501,7 +501,12 @@ const python = await restoring(Promise.resolve(unpacked), load);
 prepared(python, true, heldFile === "-" ? null : new Uint8Array(readFileSync(heldFile)));
 python.runPython("import builtins\\ncompiled = []\\nplain = builtins.compile\\nbuiltins.compile = lambda *a, **k: (compiled.append(1), plain(*a, **k))[1]");
 const source = `def total(n):\\n    return sum(range(n))\\n${"# a long source\\n".repeat(200)}total(10)${variant === "changed" ? " + 1" : ""}\\n`;
-const result = python.runPython(source);
+let result;
+try {
+  result = python.runPython(variant === "broken" ? `def (\\n${source}` : source);
+} catch (error) { // as from Pyodide's own runPython: the syntax error alone, no other exception chained to it
+  result = /SyntaxError/.test(error.message) && !/During handling/.test(error.message) ? "SyntaxError" : error.message;
+}
 const compiles = python.globals.get("compiled").length; // read without compiling anything
 await new Promise((resolve) => setTimeout(resolve, 100)); // the kept copy is written without being awaited
 if (kept.length) writeFileSync(keptFile, kept.at(-1));
@@ -509,7 +514,7 @@ console.log(JSON.stringify([result, compiles, kept.length]));
 """
 
 
-def run_compiled_once(site: Path, tmp_path: Path, held: Path | None, variant: str = "same") -> list[int]:
+def run_compiled_once(site: Path, tmp_path: Path, held: Path | None, variant: str = "same") -> list[int | str]:
     """COMPILED_ONCE in Node.js: [what the source returned, how many times Python compiled, copies kept]."""
     script = tmp_path / "compiled.mjs"
     start, pyodide = site / "static" / "pyodide-start.mjs", site / "pyodide" / "pyodide.mjs"
@@ -523,7 +528,7 @@ def run_compiled_once(site: Path, tmp_path: Path, held: Path | None, variant: st
 def test_long_sources_are_compiled_once_and_kept(built_site: Path, tmp_path: Path) -> None:
     """`prepared`'s runPython keeps the code of a long source (static/pyodide-start.mjs's START_PYTHON): the next start
     that holds it runs it without compiling, with the same result (the last expression's value included); a changed
-    source or damaged kept data compiles as before."""
+    source or damaged kept data compiles as before, and a syntax error is raised as Pyodide's own runPython raises it."""
     assert run_compiled_once(built_site, tmp_path, None) == [45, 2, 1]  # parsed to an AST, then compiled from it
     kept = tmp_path / "held.bin"
     shutil.copy(tmp_path / "kept.bin", kept)
@@ -531,6 +536,7 @@ def test_long_sources_are_compiled_once_and_kept(built_site: Path, tmp_path: Pat
     assert run_compiled_once(built_site, tmp_path, kept, "changed") == [46, 2, 1]
     kept.write_bytes(b"not marshal data")
     assert run_compiled_once(built_site, tmp_path, kept) == [45, 2, 1]
+    assert run_compiled_once(built_site, tmp_path, kept, "broken") == ["SyntaxError", 1, 0]
 
 
 def test_a_snapshot_not_put_right_is_refused(built_site: Path, tmp_path: Path) -> None:
