@@ -190,9 +190,9 @@ function fetchEarly(firstVisit) {
  *  - The long sources PyScript runs at every start (the code that writes that package, 33 KB, and static/worker.py)
  *    are compiled once and kept (`keep_compiled`, as marshal data): Pyodide's runPython dedents, parses to an AST in
  *    Python objects, walks it and compiles it (keeping them made warm visits 96 ms shorter: docs/performance.md,
- *    session 18). A kept code
- *    object is used only for the same source, options and Python (its key says which), otherwise the source compiles
- *    as before; the kept set holds only what the last visit that compiled anything used. */
+ *    session 18). A kept code object is used only for the same source, options and Python (its key says which),
+ *    otherwise the source compiles as before; the kept set holds only what the last visit that compiled anything
+ *    used. */
 const START_PYTHON = `
 import importlib.machinery, importlib.util, marshal, sys
 from hashlib import sha256
