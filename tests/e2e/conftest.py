@@ -3,16 +3,62 @@
 The page objects these tests drive are in tests/e2e/playpage.py (Playwright, Chromium only). The three-engine table
 has its own, tests/engines/play.py (Chromium, Firefox, WebKit through their drivers): see docs/tests.md for which to
 extend.
+
+Two kinds of context: `site_context` (playpage.py), fresh for a test that is about a first visit, the offline copy,
+start-up or a context-wide setting; and `warm_page`, a new page in a context this test module shares, whose service
+worker already holds the calculator (snapshot included), so that play/ starts Python warm. Its storage is emptied,
+and the emptying checked, before each test.
 """
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Iterator
 
-from tests.e2e.playpage import VIEWPORTS
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tests.e2e.playpage import PHONE, VIEWPORTS, Play, empty_site_storage, record, wait_until_offline_ready
+
+
+@pytest.fixture
+def viewport() -> dict:
+    """The phone's viewport: a test whose subject is not layout runs at one size only."""
+    return PHONE
 
 
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> dict:
-    """Each test that asks for it runs on a phone and on a desktop."""
+def layout_viewport(request: pytest.FixtureRequest) -> dict:
+    """A test whose subject is layout runs on a phone and on a desktop."""
     return VIEWPORTS[request.param]
+
+
+@pytest.fixture(scope="module")
+def warm_context(browser: Browser, site_server) -> Iterator[BrowserContext]:
+    """A context for this test module that has visited play/ once: its service worker holds the calculator offline,
+    so each later page on play/ restores Python from the held snapshot instead of starting it cold."""
+    context = record(browser.new_context(viewport=PHONE, service_workers="allow"))
+    try:
+        page = context.new_page()
+        Play(page, site_server.url, "burgundy-cards").open("score").wait_ready()
+        wait_until_offline_ready(page, python=True)
+        page.close()
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def warm_page(warm_context: BrowserContext, site_server) -> Iterator[Page]:
+    """A new phone-sized page in the module's warm context, the site's storage empty and the request log cleared.
+
+    A test that needs a context-wide setting (a route, an init script, offline, a permission) uses site_context.
+    """
+    for page in list(warm_context.pages):
+        page.close()
+    empty_site_storage(warm_context, site_server.url)
+    warm_context.requested.clear()  # type: ignore[attr-defined]
+    page = warm_context.new_page()
+    try:
+        yield page
+    finally:
+        page.close()

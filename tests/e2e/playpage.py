@@ -45,6 +45,26 @@ def site_context(browser: Browser, viewport: dict, **kwargs: object) -> Iterator
         context.close()
 
 
+EMPTY_STORAGE = (
+    """() => { localStorage.clear(); sessionStorage.clear(); return localStorage.length + sessionStorage.length; }"""
+)
+
+
+def empty_site_storage(context: BrowserContext, base_url: str) -> None:
+    """Empty the site's storage in this context (no page of the site open), checked, and take back any permission.
+
+    The page it uses shows a stylesheet, which runs none of the site's scripts: nothing writes while it clears.
+    """
+    context.clear_permissions()
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}static/site.css")
+        left = page.evaluate(EMPTY_STORAGE)
+        assert left == 0, f"{left} keys left in the site's storage after emptying it"
+    finally:
+        page.close()
+
+
 def csp_violations(page: Page) -> list[str]:
     """What the Content-Security-Policy blocked on this page so far."""
     return page.evaluate("window.__cspViolations")
