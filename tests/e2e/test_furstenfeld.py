@@ -61,6 +61,13 @@ def test_the_only_player_at_six_palaces_wins_and_no_one_else_is_ranked(
     expect(play.tool().locator(".ranking li").first).to_have_attribute("data-kind", "winner")
     expect(play.tool().locator(".ranking li").nth(1)).to_have_attribute("data-kind", "unranked")
     expect(play.tool().locator(".ranking li").nth(1)).to_have_attribute("data-place", "")
+    # A problem of the whole sheet marks the fields it is about, and no one is ranked until it is solved.
+    play.fill("palaces", 1, 4)
+    expect(play.problems()).to_contain_text("no player has built all 6 palaces", timeout=60_000)
+    expect(play.field("palaces", 0)).to_have_attribute("aria-invalid", "true")
+    expect(play.tool().locator(".ranking li")).to_have_count(0)
+    play.fill("palaces", 1, 6)
+    play.expect_ranking(["1. Bo", "– Ann", "– Cy"])
     no_sideways_scroll(page, viewport)
     assert foreign_requests(page.context, site_server.url) == []
 
