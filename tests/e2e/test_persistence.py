@@ -129,66 +129,64 @@ def final_sheet(play: Play) -> None:
     play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
 
 
-def test_new_game_asks_in_the_page_and_can_be_undone(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        play = Play(page, site_server.url, GAME).open()
-        final_sheet(play)
-        new_game = play.section.get_by_role("button", name=re.compile("New game|新一局"))
-        dialog = page.get_by_role("dialog")
+def test_new_game_asks_in_the_page_and_can_be_undone(warm_page: Page, site_server) -> None:
+    page = warm_page
+    play = Play(page, site_server.url, GAME).open()
+    final_sheet(play)
+    new_game = play.section.get_by_role("button", name=re.compile("New game|新一局"))
+    dialog = page.get_by_role("dialog")
 
-        new_game.click()
-        expect(dialog).to_be_visible()
-        expect(dialog).to_contain_text(re.compile("Start a new game|开始新一局"))
-        expect(dialog.get_by_role("button", name=re.compile("Cancel|取消"))).to_be_focused()
-        expect(
-            dialog.get_by_role("button", name=re.compile("Save to history, then clear|存入历史记录后清空"))
-        ).to_be_visible()
-        page.keyboard.press("Escape")
-        expect(dialog).to_be_hidden()
-        expect(play.field("estate_sets", 0)).to_have_value("5")
+    new_game.click()
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text(re.compile("Start a new game|开始新一局"))
+    expect(dialog.get_by_role("button", name=re.compile("Cancel|取消"))).to_be_focused()
+    expect(
+        dialog.get_by_role("button", name=re.compile("Save to history, then clear|存入历史记录后清空"))
+    ).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(play.field("estate_sets", 0)).to_have_value("5")
 
-        new_game.click()
-        dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
-        expect(play.field("estate_sets", 0)).to_have_value("")
-        expect(play.field("start_player", 0)).not_to_be_checked()
-        expect(play.tool().locator('[data-field=name][data-player="0"]')).to_have_value("Ann")  # names stay
-        undo = play.section.get_by_role("button", name=re.compile("Undo clear|撤销清空"))
-        page.reload()  # the undo survives a reload
-        expect(play.field("estate_sets", 0)).to_have_value("")
-        undo.click()
-        expect(play.field("estate_sets", 0)).to_have_value("5")
-        expect(play.field("start_player", 0)).to_be_checked()
-        play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
-        expect(undo).to_be_hidden()  # once only
+    new_game.click()
+    dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
+    expect(play.field("estate_sets", 0)).to_have_value("")
+    expect(play.field("start_player", 0)).not_to_be_checked()
+    expect(play.tool().locator('[data-field=name][data-player="0"]')).to_have_value("Ann")  # names stay
+    undo = play.section.get_by_role("button", name=re.compile("Undo clear|撤销清空"))
+    page.reload()  # the undo survives a reload
+    expect(play.field("estate_sets", 0)).to_have_value("")
+    undo.click()
+    expect(play.field("estate_sets", 0)).to_have_value("5")
+    expect(play.field("start_player", 0)).to_be_checked()
+    play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+    expect(undo).to_be_hidden()  # once only
 
-        # Typed after a clear, then undo: the page asks before replacing it.
-        new_game.click()
-        dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
-        play.fill("estate_sets", 1, 9)
-        undo.click()
-        expect(dialog).to_contain_text(
-            re.compile("What was entered since the clear will be replaced|清空之后输入的内容会被替换")
-        )
-        dialog.get_by_role("button", name=re.compile("Cancel|取消")).click()
-        expect(play.field("estate_sets", 1)).to_have_value("9")
-        expect(undo).to_be_visible()
-        assert csp_violations(page) == []
+    # Typed after a clear, then undo: the page asks before replacing it.
+    new_game.click()
+    dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
+    play.fill("estate_sets", 1, 9)
+    undo.click()
+    expect(dialog).to_contain_text(
+        re.compile("What was entered since the clear will be replaced|清空之后输入的内容会被替换")
+    )
+    dialog.get_by_role("button", name=re.compile("Cancel|取消")).click()
+    expect(play.field("estate_sets", 1)).to_have_value("9")
+    expect(undo).to_be_visible()
+    assert csp_violations(page) == []
 
 
-def test_new_game_can_save_the_finished_sheet_first(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        play = Play(page, site_server.url, GAME).open()
-        final_sheet(play)
-        play.section.get_by_role("button", name=re.compile("New game|新一局")).click()
-        page.get_by_role("dialog").get_by_role(
-            "button", name=re.compile("Save to history, then clear|存入历史记录后清空")
-        ).click()
-        expect(play.field("estate_sets", 0)).to_have_value("")
-        page.goto(f"{site_server.url}play/#history")
-        expect(page.locator(".history-list .record")).to_have_count(1)
-        expect(page.locator(".history-list .record .places")).to_have_text(re.compile(r"1\. Ann · 6\s*2\. Bo · 3"))
+def test_new_game_can_save_the_finished_sheet_first(warm_page: Page, site_server) -> None:
+    page = warm_page
+    play = Play(page, site_server.url, GAME).open()
+    final_sheet(play)
+    play.section.get_by_role("button", name=re.compile("New game|新一局")).click()
+    page.get_by_role("dialog").get_by_role(
+        "button", name=re.compile("Save to history, then clear|存入历史记录后清空")
+    ).click()
+    expect(play.field("estate_sets", 0)).to_have_value("")
+    page.goto(f"{site_server.url}play/#history")
+    expect(page.locator(".history-list .record")).to_have_count(1)
+    expect(page.locator(".history-list .record .places")).to_have_text(re.compile(r"1\. Ann · 6\s*2\. Bo · 3"))
 
 
 FULL_SWITCH = """
@@ -277,22 +275,19 @@ def test_a_change_in_another_tab_is_taken_in_not_overwritten(browser: Browser, s
     ["{not json", json.dumps({"v": 99, "values": {}}), json.dumps({"v": 1, "names": [], "values": {}, "ticks": 5})],
     ids=["not-json", "other-version", "wrong-shape"],
 )
-def test_an_unreadable_saved_sheet_is_set_aside_not_overwritten(browser: Browser, site_server, stored: str) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(site_server.url)
-        page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, stored])
-        play = Play(page, site_server.url, GAME).open()
-        expect(play.section.locator(".notice[role=alert]")).to_contain_text(
-            re.compile("set aside as tc:corrupt:|已另存为")
-        )
-        final_sheet(play)  # the sheet starts empty and works
-        aside = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tc:corrupt:burgundy-cards:'))")
-        assert len(aside) == 1
-        assert page.evaluate(f"localStorage.getItem('{aside[0]}')") == stored
-        assert errors == []
+def test_an_unreadable_saved_sheet_is_set_aside_not_overwritten(warm_page: Page, site_server, stored: str) -> None:
+    page = warm_page
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_server.url)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, stored])
+    play = Play(page, site_server.url, GAME).open()
+    expect(play.section.locator(".notice[role=alert]")).to_contain_text(re.compile("set aside as tc:corrupt:|已另存为"))
+    final_sheet(play)  # the sheet starts empty and works
+    aside = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tc:corrupt:burgundy-cards:'))")
+    assert len(aside) == 1
+    assert page.evaluate(f"localStorage.getItem('{aside[0]}')") == stored
+    assert errors == []
 
 
 TYPE_AT = """([selector, value, at]) => { window.typedAt = null; setTimeout(() => {

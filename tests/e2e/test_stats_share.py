@@ -58,83 +58,82 @@ def open_stats(page: Page, base_url: str, stored: str) -> None:
 
 
 @pytest.mark.parametrize("viewport", ["phone", "desktop"])
-def test_statistics_view_with_filters_pictures_and_merged_names(browser: Browser, site_server, viewport: str) -> None:
-    with site_context(browser, VIEWPORTS[viewport]) as context:
-        page = context.new_page()
-        open_stats(page, site_server.url, HISTORY)
-        stats = page.locator("section.stats")
-        overall = stats.locator(".stats-block").first
-        rows = overall.locator("tbody tr")
-        expect(rows).to_have_text(
-            ["Ann\t3\t2 (1)\t67%", "Bo\t1\t1 (1)\t100%", "Xiaoming\t1\t1\t100%", "小明\t1\t0\t0%"], use_inner_text=True
-        )
-        expect(stats.locator(".stats-note").first).to_contain_text("A shared first place counts as a win for each")
-        # pictures: wins, averages by category, totals over time, each with its text equivalent
-        burgundy_block = stats.locator(f'.stats-block[data-game="{GAME}"]')
-        for kind in ("stats-wins", "stats-averages", "stats-timeline"):
-            svg = burgundy_block.locator(f"[data-figure={kind}] .l-en svg")
-            expect(svg).to_be_visible()
-            assert "Ann" in svg.locator("desc").text_content()
-        # merge 小明 into Xiaoming: one person, followed by the figures and the player filter
-        stats.locator("details.identities summary").click()
-        stats.locator("[data-role=old]").select_option("小明")
-        stats.locator("[data-role=new]").fill("Xiaoming")
-        stats.get_by_role("button", name="Merge or rename").click()
-        expect(rows.filter(has_text="Xiaoming")).to_have_text("Xiaoming\t2\t1\t50%", use_inner_text=True)
-        expect(rows.filter(has_text="小明")).to_have_count(0)
-        expect(stats.locator(".aliases li")).to_have_text(re.compile("小明 → Xiaoming"))
-        # one person in the rename form's list, with the name merged into it in brackets
-        expect(stats.locator("[data-role=old] option", has_text="小明")).to_have_text(["Xiaoming (小明)"])
-        expect(stats.locator(".identities-count")).to_have_text(" (1)")
-        assert json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["names"] == {"小明": "Xiaoming"}
-        stats.locator("[data-filter=player]").select_option("Bo")
-        expect(overall.locator(".stats-summary")).to_contain_text("1 game ·")
-        stats.locator("[data-filter=player]").select_option("")
-        stats.locator("[data-filter=since]").fill("2026-01-02")
-        stats.locator("[data-filter=since]").dispatch_event("change")
-        expect(overall.locator(".stats-summary")).to_contain_text("2 games")
-        expect(stats).to_have_attribute("data-state", "ready")
-        # two people of one game cannot be merged: said, nothing changed
-        stats.locator("[data-role=old]").select_option("Bo")
-        stats.locator("[data-role=new]").fill("Ann")
-        stats.get_by_role("button", name="Merge or rename").click()
-        expect(stats.locator(".rename-problems")).to_contain_text("cannot be one person")
-        # Chinese, Traditional script: the pictures' words follow, the names stay as typed
-        page.get_by_role("button", name="中文").click()
-        page.evaluate("document.querySelector('input[value=hant]').click()")
-        expect(burgundy_block.locator("[data-figure=stats-wins] .s-hant svg")).to_be_visible()
-        assert "勝局" in burgundy_block.locator("[data-figure=stats-wins] .s-hant svg title").text_content()
-        page.screenshot(path=f"test-results/screenshots/stats-{viewport}.png", full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[viewport]["width"]
-        assert csp_violations(page) == []
+def test_statistics_view_with_filters_pictures_and_merged_names(warm_page: Page, site_server, viewport: str) -> None:
+    page = warm_page
+    page.set_viewport_size(VIEWPORTS[viewport])
+    open_stats(page, site_server.url, HISTORY)
+    stats = page.locator("section.stats")
+    overall = stats.locator(".stats-block").first
+    rows = overall.locator("tbody tr")
+    expect(rows).to_have_text(
+        ["Ann\t3\t2 (1)\t67%", "Bo\t1\t1 (1)\t100%", "Xiaoming\t1\t1\t100%", "小明\t1\t0\t0%"], use_inner_text=True
+    )
+    expect(stats.locator(".stats-note").first).to_contain_text("A shared first place counts as a win for each")
+    # pictures: wins, averages by category, totals over time, each with its text equivalent
+    burgundy_block = stats.locator(f'.stats-block[data-game="{GAME}"]')
+    for kind in ("stats-wins", "stats-averages", "stats-timeline"):
+        svg = burgundy_block.locator(f"[data-figure={kind}] .l-en svg")
+        expect(svg).to_be_visible()
+        assert "Ann" in svg.locator("desc").text_content()
+    # merge 小明 into Xiaoming: one person, followed by the figures and the player filter
+    stats.locator("details.identities summary").click()
+    stats.locator("[data-role=old]").select_option("小明")
+    stats.locator("[data-role=new]").fill("Xiaoming")
+    stats.get_by_role("button", name="Merge or rename").click()
+    expect(rows.filter(has_text="Xiaoming")).to_have_text("Xiaoming\t2\t1\t50%", use_inner_text=True)
+    expect(rows.filter(has_text="小明")).to_have_count(0)
+    expect(stats.locator(".aliases li")).to_have_text(re.compile("小明 → Xiaoming"))
+    # one person in the rename form's list, with the name merged into it in brackets
+    expect(stats.locator("[data-role=old] option", has_text="小明")).to_have_text(["Xiaoming (小明)"])
+    expect(stats.locator(".identities-count")).to_have_text(" (1)")
+    assert json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["names"] == {"小明": "Xiaoming"}
+    stats.locator("[data-filter=player]").select_option("Bo")
+    expect(overall.locator(".stats-summary")).to_contain_text("1 game ·")
+    stats.locator("[data-filter=player]").select_option("")
+    stats.locator("[data-filter=since]").fill("2026-01-02")
+    stats.locator("[data-filter=since]").dispatch_event("change")
+    expect(overall.locator(".stats-summary")).to_contain_text("2 games")
+    expect(stats).to_have_attribute("data-state", "ready")
+    # two people of one game cannot be merged: said, nothing changed
+    stats.locator("[data-role=old]").select_option("Bo")
+    stats.locator("[data-role=new]").fill("Ann")
+    stats.get_by_role("button", name="Merge or rename").click()
+    expect(stats.locator(".rename-problems")).to_contain_text("cannot be one person")
+    # Chinese, Traditional script: the pictures' words follow, the names stay as typed
+    page.get_by_role("button", name="中文").click()
+    page.evaluate("document.querySelector('input[value=hant]').click()")
+    expect(burgundy_block.locator("[data-figure=stats-wins] .s-hant svg")).to_be_visible()
+    assert "勝局" in burgundy_block.locator("[data-figure=stats-wins] .s-hant svg title").text_content()
+    page.screenshot(path=f"test-results/screenshots/stats-{viewport}.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[viewport]["width"]
+    assert csp_violations(page) == []
 
 
-def test_statistics_in_dark_mode_and_print(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"], color_scheme="dark") as context:
-        page = context.new_page()
-        open_stats(page, site_server.url, HISTORY)
-        text = page.locator("[data-figure=stats-wins] .l-en svg text").first
-        brightness = lambda rgb: sum(int(c) for c in re.findall(r"\d+", rgb)[:3])  # noqa: E731
-        text_colour = text.evaluate("el => getComputedStyle(el).fill")
-        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        assert brightness(text_colour) > 450 and brightness(background) < 200, (text_colour, background)
-        page.emulate_media(media="print")
-        expect(page.locator(".stats-filters")).to_be_hidden()
-        expect(page.locator("[data-figure=stats-wins] .l-en svg").first).to_be_visible()
+def test_statistics_in_dark_mode_and_print(warm_page: Page, site_server) -> None:
+    page = warm_page
+    page.emulate_media(color_scheme="dark")
+    open_stats(page, site_server.url, HISTORY)
+    text = page.locator("[data-figure=stats-wins] .l-en svg text").first
+    brightness = lambda rgb: sum(int(c) for c in re.findall(r"\d+", rgb)[:3])  # noqa: E731
+    text_colour = text.evaluate("el => getComputedStyle(el).fill")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert brightness(text_colour) > 450 and brightness(background) < 200, (text_colour, background)
+    page.emulate_media(media="print")
+    expect(page.locator(".stats-filters")).to_be_hidden()
+    expect(page.locator("[data-figure=stats-wins] .l-en svg").first).to_be_visible()
 
 
-def test_history_is_linked_from_home_and_header(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        page.goto(site_server.url)
-        page.get_by_role("button", name="English").click()
-        page.locator("main").get_by_role("link", name=re.compile("^History")).click()
-        expect(page.locator("section.history")).to_have_attribute("data-count", "0", timeout=60_000)
-        page.goto(f"{site_server.url}rules/bruges/")
-        page.locator("header").get_by_role("link", name="History").click()
-        expect(page).to_have_url(re.compile(r"play/#history$"))
-        page.get_by_role("link", name=re.compile("Statistics")).click()
-        expect(page.locator("section.stats")).to_have_attribute("data-state", "ready", timeout=60_000)
+def test_history_is_linked_from_home_and_header(warm_page: Page, site_server) -> None:
+    page = warm_page
+    page.goto(site_server.url)
+    page.get_by_role("button", name="English").click()
+    page.locator("main").get_by_role("link", name=re.compile("^History")).click()
+    expect(page.locator("section.history")).to_have_attribute("data-count", "0", timeout=60_000)
+    page.goto(f"{site_server.url}rules/bruges/")
+    page.locator("header").get_by_role("link", name="History").click()
+    expect(page).to_have_url(re.compile(r"play/#history$"))
+    page.get_by_role("link", name=re.compile("Statistics")).click()
+    expect(page.locator("section.stats")).to_have_attribute("data-state", "ready", timeout=60_000)
 
 
 @pytest.mark.parametrize("granted", [True, False])
@@ -269,50 +268,47 @@ BAD_LINKS += [
 
 @pytest.mark.parametrize(("fragment", "english", "chinese"), BAD_LINKS)
 def test_a_bad_link_is_refused_in_the_readers_language_and_nothing_changes(
-    browser: Browser, site_server, fragment: str, english: str, chinese: str
+    warm_page: Page, site_server, fragment: str, english: str, chinese: str
 ) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        play = Play(page, site_server.url, GAME).open()
-        play.name(0, "Kept")
-        page.goto(f"{site_server.url}play/#{fragment}")
-        shared = page.locator("section.shared")
-        expect(shared).to_have_attribute("data-state", "refused", timeout=60_000)
-        expect(shared.locator(".problems .l-zh.s-hans").last).to_contain_text(chinese)
-        page.get_by_role("button", name="English").click()
-        expect(shared.locator(".problems").last).to_contain_text(english, ignore_case=True)
-        expect(shared.locator(".shared-result")).to_be_hidden()
-        assert page.evaluate("localStorage.getItem('tc:v1:history')") is None
-        assert json.loads(page.evaluate(f"localStorage.getItem('tc:v1:game:{GAME}')"))["names"][0] == "Kept"
+    page = warm_page
+    play = Play(page, site_server.url, GAME).open()
+    play.name(0, "Kept")
+    page.goto(f"{site_server.url}play/#{fragment}")
+    shared = page.locator("section.shared")
+    expect(shared).to_have_attribute("data-state", "refused", timeout=60_000)
+    expect(shared.locator(".problems .l-zh.s-hans").last).to_contain_text(chinese)
+    page.get_by_role("button", name="English").click()
+    expect(shared.locator(".problems").last).to_contain_text(english, ignore_case=True)
+    expect(shared.locator(".shared-result")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('tc:v1:history')") is None
+    assert json.loads(page.evaluate(f"localStorage.getItem('tc:v1:game:{GAME}')"))["names"][0] == "Kept"
 
 
-def test_the_same_scores_after_a_new_game_are_another_record(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        first = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
-        page.clock.set_fixed_time(first)  # an injected clock: the page's Date, timers running as usual
-        play = Play(page, site_server.url, GAME).open()
-        page.get_by_role("button", name="English").click()
-        for game in range(2):
-            page.clock.set_fixed_time(first + timedelta(hours=game))  # two real games are an hour apart
-            play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
-            play.tool().get_by_role("button", name="Save to history").click()
-            expect(play.tool().locator(".saved-state")).to_be_visible()
-            page.locator(f'[data-game="{GAME}"] [data-action=new-game]').click()
-            page.locator("dialog.ask button[value=confirm]").click()
-        assert len(json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["records"]) == 2
+def test_the_same_scores_after_a_new_game_are_another_record(warm_page: Page, site_server) -> None:
+    page = warm_page
+    first = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
+    page.clock.set_fixed_time(first)  # an injected clock: the page's Date, timers running as usual
+    play = Play(page, site_server.url, GAME).open()
+    page.get_by_role("button", name="English").click()
+    for game in range(2):
+        page.clock.set_fixed_time(first + timedelta(hours=game))  # two real games are an hour apart
+        play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
+        play.tool().get_by_role("button", name="Save to history").click()
+        expect(play.tool().locator(".saved-state")).to_be_visible()
+        page.locator(f'[data-game="{GAME}"] [data-action=new-game]').click()
+        page.locator("dialog.ask button[value=confirm]").click()
+    assert len(json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["records"]) == 2
 
 
-def test_statistics_say_a_corrupt_stored_history_was_set_aside(browser: Browser, site_server) -> None:
+def test_statistics_say_a_corrupt_stored_history_was_set_aside(warm_page: Page, site_server) -> None:
     """Statistics from an unreadable stored history: the same word as History (set aside, why), not only "No games"."""
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        page.goto(site_server.url)
-        page.evaluate("localStorage.setItem('tc:v1:history', '[1, 2, 3]')")
-        page.goto(f"{site_server.url}play/#stats")
-        problems = page.locator("section.stats .problems:not(.rename-problems)")
-        expect(page.locator("section.stats")).to_have_attribute("data-state", "ready", timeout=90_000)
-        expect(problems).to_contain_text(re.compile("set aside as tc:corrupt:history:|已另存为 tc:corrupt:history:"))
-        expect(problems).to_contain_text(re.compile("not a history file|不是“桌游助手”的历史记录文件"))
-        aside = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tc:corrupt:history:'))")
-        assert [page.evaluate(f"localStorage.getItem('{aside[0]}')")] == ["[1, 2, 3]"]
+    page = warm_page
+    page.goto(site_server.url)
+    page.evaluate("localStorage.setItem('tc:v1:history', '[1, 2, 3]')")
+    page.goto(f"{site_server.url}play/#stats")
+    problems = page.locator("section.stats .problems:not(.rename-problems)")
+    expect(page.locator("section.stats")).to_have_attribute("data-state", "ready", timeout=90_000)
+    expect(problems).to_contain_text(re.compile("set aside as tc:corrupt:history:|已另存为 tc:corrupt:history:"))
+    expect(problems).to_contain_text(re.compile("not a history file|不是“桌游助手”的历史记录文件"))
+    aside = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tc:corrupt:history:'))")
+    assert [page.evaluate(f"localStorage.getItem('{aside[0]}')")] == ["[1, 2, 3]"]
