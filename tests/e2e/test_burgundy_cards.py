@@ -1,4 +1,6 @@
-"""The Castles of Burgundy card game on the built site, in Chromium, on a phone and a desktop."""
+"""The Castles of Burgundy card game on the built site, in Chromium on a phone: one sheet, a bad value, the checklist's
+ticks, a reload, offline after one visit, the rules page and the home page's links. The tie-breaker's arithmetic is
+checked through scoring.api (tests/unit/test_game_tables.py)."""
 
 from __future__ import annotations
 

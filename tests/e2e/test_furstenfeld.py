@@ -1,4 +1,5 @@
-"""Fürstenfeld on the built site: setup, the winner, and the three in-game helpers, on a phone and a desktop."""
+"""Fürstenfeld on the built site, in Chromium on a phone: setup, the winner, and the three in-game helpers. The
+winner rule's cases and bad sheets are checked through scoring.api (tests/unit/test_game_tables.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Palais Royal on the built site, in Chromium, on a phone and a desktop."""
+"""Palais Royal on the built site, in Chromium on a phone: one sheet, the edge tie's question and choice, a bad value,
+the checklist, the majority helper, the screen reader's line."""
 
 from __future__ import annotations
 

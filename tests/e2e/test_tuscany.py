@@ -1,4 +1,6 @@
-"""The Castles of Tuscany on the built site, in Chromium, on a phone and a desktop."""
+"""The Castles of Tuscany on the built site, in Chromium on a phone: the checklist by player count, one sheet and its
+notes, the scoring-phase helper filling the sheet. The tie-breakers and bounds are checked through scoring.api
+(tests/unit/test_game_tables.py)."""
 
 from __future__ import annotations
 
