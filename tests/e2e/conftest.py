@@ -33,10 +33,14 @@ def layout_viewport(request: pytest.FixtureRequest) -> dict:
 
 
 @pytest.fixture(scope="module")
-def warm_context(browser: Browser, site_server) -> Iterator[BrowserContext]:
+def warm_context(browser: Browser, site_server, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
     """A context for this test module that has visited play/ once: its service worker holds the calculator offline,
-    so each later page on play/ restores Python from the held snapshot instead of starting it cold."""
-    context = record(browser.new_context(viewport=PHONE, service_workers="allow"))
+    so each later page on play/ restores Python from the held snapshot instead of starting it cold.
+
+    A module sets WARM_CONTEXT (the context's options, e.g. a touch screen) when its pages need more than a phone's
+    viewport."""
+    options = {"viewport": PHONE, **getattr(request.module, "WARM_CONTEXT", {})}
+    context = record(browser.new_context(service_workers="allow", **options))
     try:
         page = context.new_page()
         Play(page, site_server.url, "burgundy-cards").open("score").wait_ready()
@@ -49,9 +53,10 @@ def warm_context(browser: Browser, site_server) -> Iterator[BrowserContext]:
 
 @pytest.fixture
 def warm_page(warm_context: BrowserContext, site_server) -> Iterator[Page]:
-    """A new phone-sized page in the module's warm context, the site's storage empty and the request log cleared.
+    """A new page in the module's warm context, the site's storage empty and the request log cleared.
 
-    A test that needs a context-wide setting (a route, an init script, offline, a permission) uses site_context.
+    A test that needs a context-wide setting (a route, an init script, offline, the clock: page.clock is the
+    context's) uses site_context; a permission granted here is taken back before the next test.
     """
     for page in list(warm_context.pages):
         page.close()

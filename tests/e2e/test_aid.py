@@ -48,39 +48,37 @@ def test_the_rules_page_opens_the_aid_in_one_tap(browser: Browser, site_server, 
         assert fits_the_phone(page)
         page.locator("#aid-scoring .aid-ref:visible").first.click()
         expect(page).to_have_url(f"{site_server.url}rules/tuscany/#scoring-phase")
-        assert foreign_requests(context, site_server.url) == []
+        assert foreign_requests(page.context, site_server.url) == []
         assert csp_violations(page) == []
 
 
-def test_play_opens_the_aid_in_one_tap(browser: Browser, site_server) -> None:
-    with site_context(browser, PHONE) as context:
-        page = context.new_page()
-        as_reader(page, "en")
-        page.goto(f"{site_server.url}play/#bruges/score")
-        link = page.locator("#game-bruges .aid-link")
-        expect(link).to_be_visible()
-        link.click()
-        expect(page).to_have_url(f"{site_server.url}rules/bruges/aid/")
-        expect(page.locator("#aid-action li:visible").first).to_contain_text("Take 2 workers")
-        assert fits_the_phone(page)
+def test_play_opens_the_aid_in_one_tap(warm_page: Page, site_server) -> None:
+    page = warm_page
+    as_reader(page, "en")
+    page.goto(f"{site_server.url}play/#bruges/score")
+    link = page.locator("#game-bruges .aid-link")
+    expect(link).to_be_visible()
+    link.click()
+    expect(page).to_have_url(f"{site_server.url}rules/bruges/aid/")
+    expect(page.locator("#aid-action li:visible").first).to_contain_text("Take 2 workers")
+    assert fits_the_phone(page)
 
 
 @pytest.mark.parametrize("reader", list(READERS))
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_aid_prints_on_one_page_in_the_readers_language(
-    browser: Browser, site_server, game: str, reader: str
+    warm_page: Page, site_server, game: str, reader: str
 ) -> None:
-    with site_context(browser, PHONE) as context:
-        page = context.new_page()
-        as_reader(page, reader)
-        page.goto(f"{site_server.url}rules/{game}/aid/")
-        for paper in PAPER:
-            assert pdf_pages(page.pdf(format=paper)) == 1, paper
-        page.emulate_media(media="print")
-        shown, hidden = ("l-en", "l-zh") if reader == "en" else ("l-zh", "l-en")
-        first = page.locator(".aid-line").first
-        expect(first.locator(f":scope > .{shown}").locator("visible=true")).to_have_count(1)
-        expect(first.locator(f":scope > .{hidden}").locator("visible=true")).to_have_count(0)
+    page = warm_page
+    as_reader(page, reader)
+    page.goto(f"{site_server.url}rules/{game}/aid/")
+    for paper in PAPER:
+        assert pdf_pages(page.pdf(format=paper)) == 1, paper
+    page.emulate_media(media="print")
+    shown, hidden = ("l-en", "l-zh") if reader == "en" else ("l-zh", "l-en")
+    first = page.locator(".aid-line").first
+    expect(first.locator(f":scope > .{shown}").locator("visible=true")).to_have_count(1)
+    expect(first.locator(f":scope > .{hidden}").locator("visible=true")).to_have_count(0)
 
 
 def test_the_print_check_counts_pages() -> None:
@@ -88,16 +86,15 @@ def test_the_print_check_counts_pages() -> None:
     assert pdf_pages(b"<< /Type /Pages /Count 2 >> << /Type /Page >> << /Type/Page >>") == 2
 
 
-def test_search_finds_an_aid_line_and_opens_the_aid(browser: Browser, site_server) -> None:
-    with site_context(browser, PHONE) as context:
-        page = context.new_page()
-        as_reader(page, "en")
-        page.goto(f"{site_server.url}search/?q=1%20and%206%20wrap%20round")
-        link = page.locator(".result-link", has_text="Player aid").first
-        expect(link).to_have_attribute("href", re.compile(r"/rules/burgundy-cards/aid/\?hl="))
-        link.click()
-        expect(page).to_have_url(re.compile(r"/rules/burgundy-cards/aid/\?hl="))
-        expect(page.locator("mark.hit:visible", has_text=re.compile("wrap", re.I)).first).to_be_visible()
+def test_search_finds_an_aid_line_and_opens_the_aid(warm_page: Page, site_server) -> None:
+    page = warm_page
+    as_reader(page, "en")
+    page.goto(f"{site_server.url}search/?q=1%20and%206%20wrap%20round")
+    link = page.locator(".result-link", has_text="Player aid").first
+    expect(link).to_have_attribute("href", re.compile(r"/rules/burgundy-cards/aid/\?hl="))
+    link.click()
+    expect(page).to_have_url(re.compile(r"/rules/burgundy-cards/aid/\?hl="))
+    expect(page.locator("mark.hit:visible", has_text=re.compile("wrap", re.I)).first).to_be_visible()
 
 
 def test_the_aid_works_offline_after_a_rules_page_was_visited(browser: Browser, site_server) -> None:

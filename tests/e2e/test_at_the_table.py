@@ -1,5 +1,6 @@
 """At home on a phone at the table: layout, languages and scripts, dark mode, screen awake, print, share,
-installing, accessibility and the Content-Security-Policy, on a phone and a desktop viewport.
+installing, accessibility and the Content-Security-Policy, on a phone; what is about layout (pages
+fit, four players' columns, axe) on a desktop viewport too.
 
 Screenshots of each page kind are written to test-results/screenshots/ for a person to look at.
 """
@@ -55,10 +56,20 @@ def watched(context: BrowserContext) -> BrowserContext:
     return context
 
 
+def watched_page(page: Page) -> Page:
+    """Record policy violations, page errors and console errors of this page (a warm page, whose context is shared)."""
+    page.add_init_script(WATCH)
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+    page.on("console", lambda msg: page.errors.append(msg.text) if msg.type == "error" else None)  # type: ignore[attr-defined]
+    return page
+
+
 def no_violations(page: Page) -> None:
     """No Content-Security-Policy violation and no error happened on the page."""
     assert page.evaluate("window.__csp") == []
-    assert page.context.errors == []  # type: ignore[attr-defined]
+    errors = page.errors if hasattr(page, "errors") else page.context.errors  # type: ignore[attr-defined]
+    assert errors == []
 
 
 def open_settings(page: Page) -> None:
@@ -101,99 +112,101 @@ SMALL_TARGETS = """() => {
 }"""
 
 
-def test_pages_fit_the_phone_with_large_targets(browser: Browser, site_server, viewport: dict) -> None:
-    with site_context(browser, viewport) as context:
-        page = watched(context).new_page()
-        kinds = {
-            "home": "",
-            "rules": "rules/bruges/",
-            "play-score": "play/#bruges/score",
-            "play-setup": "play/#tuscany/setup",
-            "play-helper": "play/#palais-royal/majority",
-            "play-table-fields": "play/#furstenfeld/brewery-prices",
-        }
-        for name, path in kinds.items():
-            page.goto(site_server.url + path)
-            if path.startswith("play/"):
-                expect(page.locator("[data-tool]:visible").first).to_be_visible()
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= viewport["width"], f"{path} scrolls sideways ({width}px)"
-            assert page.evaluate(SMALL_TARGETS) == [], path
-            shoot(page, name, viewport)
-        # Number fields are text fields (so "abc" can be reported) that open the phone keypad, which has "+" for sums
-        # such as 20+8 (docs/score-sheet.md).
-        fields = page.locator("input.num")
-        assert fields.count() > 100
-        assert page.evaluate(
-            "[...document.querySelectorAll('input.num')].every(i => i.type === 'text' && i.inputMode === 'tel')"
-        )
-        no_violations(page)
+def test_pages_fit_the_phone_with_large_targets(warm_page: Page, site_server, layout_viewport: dict) -> None:
+    viewport = layout_viewport
+    page = watched_page(warm_page)
+    page.set_viewport_size(viewport)
+    kinds = {
+        "home": "",
+        "rules": "rules/bruges/",
+        "play-score": "play/#bruges/score",
+        "play-setup": "play/#tuscany/setup",
+        "play-helper": "play/#palais-royal/majority",
+        "play-table-fields": "play/#furstenfeld/brewery-prices",
+    }
+    for name, path in kinds.items():
+        page.goto(site_server.url + path)
+        if path.startswith("play/"):
+            expect(page.locator("[data-tool]:visible").first).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{path} scrolls sideways ({width}px)"
+        assert page.evaluate(SMALL_TARGETS) == [], path
+        shoot(page, name, viewport)
+    # Number fields are text fields (so "abc" can be reported) that open the phone keypad, which has "+" for sums
+    # such as 20+8 (docs/score-sheet.md).
+    fields = page.locator("input.num")
+    assert fields.count() > 100
+    assert page.evaluate(
+        "[...document.querySelectorAll('input.num')].every(i => i.type === 'text' && i.inputMode === 'tel')"
+    )
+    no_violations(page)
 
 
 def test_four_players_fit_a_phone_and_a_fifth_swipes_under_a_fixed_first_column(
-    browser: Browser, site_server, viewport: dict
+    warm_page: Page, site_server, layout_viewport: dict
 ) -> None:
     """Four players' columns share a phone's width (every total and place in sight); Fürstenfeld's fifth swipes."""
-    with site_context(browser, viewport) as context:
-        page = watched(context).new_page()
-        play = Play(page, site_server.url, "bruges").open("score")
-        play.set_players(4)
-        scroller = play.tool().locator(".grid-wrap .grid-scroll")
-        assert scroller.evaluate("s => s.scrollWidth - s.clientWidth") <= 1, "four players do not fit"
-        expect(play.tool().locator(".swipe-hint")).to_be_hidden()
-        widths = play.tool().evaluate(
-            "f => [...f.querySelectorAll('.grid input.num, .grid input.name')].filter((el) => el.getClientRects().length)"
-            ".map((el) => el.getBoundingClientRect().width)"
-        )
-        assert len(widths) > 20 and min(widths) >= 43.5, f"fields narrower than a finger: {min(widths)}"
-        play = Play(page, site_server.url, "furstenfeld").open("score")
-        play.set_players(5)
-        wrap = play.tool().locator(".grid-wrap")
-        scroller = wrap.locator(".grid-scroll")
-        head = play.tool().locator("tbody th[scope=row]").first
-        overflow = scroller.evaluate("s => s.scrollWidth - s.clientWidth")
-        if device(viewport) == "phone":
-            assert overflow > 1, "five players were squeezed under a finger's width"
-            expect(wrap.locator(".swipe-hint")).to_be_visible()
-            before = head.bounding_box()["x"]
-            scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
-            frames_drawn(page)
-            assert head.bounding_box()["x"] == pytest.approx(before, abs=1), "the labels scrolled away"
-            # The last player's column is reachable and usable after the swipe.
-            last = play.tool().locator("input.num[data-player='4']").first
-            last.fill("17")
-            expect(last).to_have_value("17")
-            box = last.bounding_box()
-            assert box["x"] + box["width"] <= viewport["width"]
-        else:
-            assert overflow <= 1, "on a desktop every player fits"
-            expect(wrap.locator(".swipe-hint")).to_be_hidden()
-        play.set_players(2)
-        page.wait_for_function("(s) => s.scrollWidth - s.clientWidth <= 1", arg=scroller.element_handle())
+    viewport = layout_viewport
+    page = watched_page(warm_page)
+    page.set_viewport_size(viewport)
+    play = Play(page, site_server.url, "bruges").open("score")
+    play.set_players(4)
+    scroller = play.tool().locator(".grid-wrap .grid-scroll")
+    assert scroller.evaluate("s => s.scrollWidth - s.clientWidth") <= 1, "four players do not fit"
+    expect(play.tool().locator(".swipe-hint")).to_be_hidden()
+    widths = play.tool().evaluate(
+        "f => [...f.querySelectorAll('.grid input.num, .grid input.name')].filter((el) => el.getClientRects().length)"
+        ".map((el) => el.getBoundingClientRect().width)"
+    )
+    assert len(widths) > 20 and min(widths) >= 43.5, f"fields narrower than a finger: {min(widths)}"
+    play = Play(page, site_server.url, "furstenfeld").open("score")
+    play.set_players(5)
+    wrap = play.tool().locator(".grid-wrap")
+    scroller = wrap.locator(".grid-scroll")
+    head = play.tool().locator("tbody th[scope=row]").first
+    overflow = scroller.evaluate("s => s.scrollWidth - s.clientWidth")
+    if device(viewport) == "phone":
+        assert overflow > 1, "five players were squeezed under a finger's width"
+        expect(wrap.locator(".swipe-hint")).to_be_visible()
+        before = head.bounding_box()["x"]
+        scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
+        frames_drawn(page)
+        assert head.bounding_box()["x"] == pytest.approx(before, abs=1), "the labels scrolled away"
+        # The last player's column is reachable and usable after the swipe.
+        last = play.tool().locator("input.num[data-player='4']").first
+        last.fill("17")
+        expect(last).to_have_value("17")
+        box = last.bounding_box()
+        assert box["x"] + box["width"] <= viewport["width"]
+    else:
+        assert overflow <= 1, "on a desktop every player fits"
         expect(wrap.locator(".swipe-hint")).to_be_hidden()
-        no_violations(page)
+    play.set_players(2)
+    page.wait_for_function("(s) => s.scrollWidth - s.clientWidth <= 1", arg=scroller.element_handle())
+    expect(wrap.locator(".swipe-hint")).to_be_hidden()
+    no_violations(page)
 
 
-def test_dark_mode_follows_the_system_and_the_switch(browser: Browser, site_server, viewport: dict) -> None:
-    with site_context(browser, viewport, color_scheme="dark") as context:
-        page = watched(context).new_page()
-        page.goto(site_server.url)
-        html = page.locator("html")
-        expect(html).to_have_attribute("data-theme", "dark")
-        background = "getComputedStyle(document.documentElement).backgroundColor"
-        assert page.evaluate(background) == "rgb(26, 22, 20)"
-        shoot(page, "home-dark", viewport)
-        choose(page, "Light")
-        expect(html).to_have_attribute("data-theme", "light")
-        assert page.evaluate(background) == "rgb(251, 248, 242)"
-        page.goto(f"{site_server.url}play/#bruges/score")
-        expect(html).to_have_attribute("data-theme", "light")  # remembered on every page
-        choose(page, "As the system")
-        expect(html).to_have_attribute("data-theme", "dark")
-        shoot(page, "play-score-dark", viewport)
-        page.emulate_media(color_scheme="light")  # the system changes while the page is open
-        expect(html).to_have_attribute("data-theme", "light")
-        no_violations(page)
+def test_dark_mode_follows_the_system_and_the_switch(warm_page: Page, site_server, viewport: dict) -> None:
+    page = watched_page(warm_page)
+    page.emulate_media(color_scheme="dark")
+    page.goto(site_server.url)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-theme", "dark")
+    background = "getComputedStyle(document.documentElement).backgroundColor"
+    assert page.evaluate(background) == "rgb(26, 22, 20)"
+    shoot(page, "home-dark", viewport)
+    choose(page, "Light")
+    expect(html).to_have_attribute("data-theme", "light")
+    assert page.evaluate(background) == "rgb(251, 248, 242)"
+    page.goto(f"{site_server.url}play/#bruges/score")
+    expect(html).to_have_attribute("data-theme", "light")  # remembered on every page
+    choose(page, "As the system")
+    expect(html).to_have_attribute("data-theme", "dark")
+    shoot(page, "play-score-dark", viewport)
+    page.emulate_media(color_scheme="light")  # the system changes while the page is open
+    expect(html).to_have_attribute("data-theme", "light")
+    no_violations(page)
 
 
 # ---------------------------------------------------------------- 2. languages and scripts
@@ -225,97 +238,92 @@ def chinese_is_all_in(page: Page, script: str, typed: tuple[str, ...] = ()) -> N
 
 
 def test_interface_language_and_script_are_remembered_and_followed(
-    browser: Browser, site_server, viewport: dict
+    warm_page: Page, site_server, viewport: dict
 ) -> None:
-    with site_context(browser, viewport) as context:
-        page = watched(context).new_page()
-        play = Play(page, site_server.url, "bruges").open("score")
-        play.set_option("guilders_tiebreak", True)
-        html = page.locator("html")
-        expect(html).to_have_attribute("lang", "en")  # the browser speaks English
-        play.fill_sheet(
-            [("Ann", {"score_track": 12, "majority_markers": 4, "guilders": 2}), ("李后", {"score_track": 12})]
-        )
-        play.wait_ready()
-        problem = play.problems().locator("li").first
-        # the refusal, then what the field wants (its help), in the reader's language only
-        expect(problem).to_have_text(re.compile(r"^Ann: Majority markers: at most 3\. \(.+\)$"), use_inner_text=True)
-        page.get_by_role("button", name="中文").click()
-        expect(html).to_have_attribute("lang", "zh-Hans")
-        # core.py writes this message in Simplified around bruges.py's Traditional label: the reader sees one script.
-        expect(problem).to_have_text(
-            re.compile(r"^Ann：多数标记：最大为 3。（.+）$"), use_inner_text=True, timeout=20_000
-        )
-        chinese_is_all_in(page, "zh-Hans", typed=("李后",))
-        choose(page, "繁體")
-        expect(html).to_have_attribute("lang", "zh-Hant")
-        expect(problem).to_have_text(re.compile(r"^Ann：多數標記：最大為 3。（.+）$"), use_inner_text=True)
-        chinese_is_all_in(page, "zh-Hant", typed=("李后",))
-        shoot(page, "play-score-traditional", viewport)
-        # A tie the tie-breaker cannot settle names the players: what they typed is never converted.
-        play.fill("majority_markers", 0, 0)
-        play.fill("guilders", 0, 0)
-        play.fill("guilders", 1, 0)  # a blank tie-breaker would leave the tie open (issue 17): both have 0
-        play.expect_ranking(["1. Ann · 12", "1. 李后 · 12"])
-        reason = play.tool().locator(".ranking .why").first
-        expect(reason).to_contain_text("與 李后 的所有決勝規則也相同", use_inner_text=True)
-        chinese_is_all_in(page, "zh-Hant", typed=("李后",))
-        page.reload()  # both choices are remembered
-        expect(html).to_have_attribute("lang", "zh-Hant")
-        play.expect_ranking(["1. Ann · 12", "1. 李后 · 12"])
-        chinese_is_all_in(page, "zh-Hant", typed=("李后",))
+    page = watched_page(warm_page)
+    play = Play(page, site_server.url, "bruges").open("score")
+    play.set_option("guilders_tiebreak", True)
+    html = page.locator("html")
+    expect(html).to_have_attribute("lang", "en")  # the browser speaks English
+    play.fill_sheet([("Ann", {"score_track": 12, "majority_markers": 4, "guilders": 2}), ("李后", {"score_track": 12})])
+    play.wait_ready()
+    problem = play.problems().locator("li").first
+    # the refusal, then what the field wants (its help), in the reader's language only
+    expect(problem).to_have_text(re.compile(r"^Ann: Majority markers: at most 3\. \(.+\)$"), use_inner_text=True)
+    page.get_by_role("button", name="中文").click()
+    expect(html).to_have_attribute("lang", "zh-Hans")
+    # core.py writes this message in Simplified around bruges.py's Traditional label: the reader sees one script.
+    expect(problem).to_have_text(re.compile(r"^Ann：多数标记：最大为 3。（.+）$"), use_inner_text=True, timeout=20_000)
+    chinese_is_all_in(page, "zh-Hans", typed=("李后",))
+    choose(page, "繁體")
+    expect(html).to_have_attribute("lang", "zh-Hant")
+    expect(problem).to_have_text(re.compile(r"^Ann：多數標記：最大為 3。（.+）$"), use_inner_text=True)
+    chinese_is_all_in(page, "zh-Hant", typed=("李后",))
+    shoot(page, "play-score-traditional", viewport)
+    # A tie the tie-breaker cannot settle names the players: what they typed is never converted.
+    play.fill("majority_markers", 0, 0)
+    play.fill("guilders", 0, 0)
+    play.fill("guilders", 1, 0)  # a blank tie-breaker would leave the tie open (issue 17): both have 0
+    play.expect_ranking(["1. Ann · 12", "1. 李后 · 12"])
+    reason = play.tool().locator(".ranking .why").first
+    expect(reason).to_contain_text("與 李后 的所有決勝規則也相同", use_inner_text=True)
+    chinese_is_all_in(page, "zh-Hant", typed=("李后",))
+    page.reload()  # both choices are remembered
+    expect(html).to_have_attribute("lang", "zh-Hant")
+    play.expect_ranking(["1. Ann · 12", "1. 李后 · 12"])
+    chinese_is_all_in(page, "zh-Hant", typed=("李后",))
 
-        # Rules of a Simplified source, read in Traditional: OpenCC's conversion, and a note saying so.
-        page.goto(f"{site_server.url}rules/burgundy-cards/")
-        expect(page.locator("#end-of-game .col.zh")).to_contain_text("儲藏庫剩餘最多卡片", use_inner_text=True)
-        expect(page.locator(".converted:visible")).to_have_count(1)
-        chinese_is_all_in(page, "zh-Hant")
-        shoot(page, "rules-traditional", viewport)
-        choose(page, "简体")
-        expect(page.locator("#end-of-game .col.zh")).to_contain_text("储藏库剩余最多卡片", use_inner_text=True)
-        expect(page.locator(".converted:visible")).to_have_count(0)
-        chinese_is_all_in(page, "zh-Hans")
-        # Rules of a Traditional source, read in Simplified.
-        page.goto(f"{site_server.url}rules/bruges/")
-        expect(page.locator("#threats .col.zh")).to_contain_text("水灾", use_inner_text=True)
-        chinese_is_all_in(page, "zh-Hans")
-        # Side by side or one language, remembered.
-        page.get_by_role("button", name="只看英文").click()
-        expect(page.locator("#threats .col.zh")).to_be_hidden()
-        page.get_by_role("button", name="English", exact=True).click()
-        page.reload()
-        expect(html).to_have_attribute("lang", "en")
-        expect(page.locator("#threats .col.zh")).to_be_hidden()
-        expect(page.locator("#threats .col.en")).to_be_visible()
-        page.get_by_role("button", name="Side by side").click()
-        expect(page.locator("#threats .col.zh")).to_be_visible()
-        no_violations(page)
+    # Rules of a Simplified source, read in Traditional: OpenCC's conversion, and a note saying so.
+    page.goto(f"{site_server.url}rules/burgundy-cards/")
+    expect(page.locator("#end-of-game .col.zh")).to_contain_text("儲藏庫剩餘最多卡片", use_inner_text=True)
+    expect(page.locator(".converted:visible")).to_have_count(1)
+    chinese_is_all_in(page, "zh-Hant")
+    shoot(page, "rules-traditional", viewport)
+    choose(page, "简体")
+    expect(page.locator("#end-of-game .col.zh")).to_contain_text("储藏库剩余最多卡片", use_inner_text=True)
+    expect(page.locator(".converted:visible")).to_have_count(0)
+    chinese_is_all_in(page, "zh-Hans")
+    # Rules of a Traditional source, read in Simplified.
+    page.goto(f"{site_server.url}rules/bruges/")
+    expect(page.locator("#threats .col.zh")).to_contain_text("水灾", use_inner_text=True)
+    chinese_is_all_in(page, "zh-Hans")
+    # Side by side or one language, remembered.
+    page.get_by_role("button", name="只看英文").click()
+    expect(page.locator("#threats .col.zh")).to_be_hidden()
+    page.get_by_role("button", name="English", exact=True).click()
+    page.reload()
+    expect(html).to_have_attribute("lang", "en")
+    expect(page.locator("#threats .col.zh")).to_be_hidden()
+    expect(page.locator("#threats .col.en")).to_be_visible()
+    page.get_by_role("button", name="Side by side").click()
+    expect(page.locator("#threats .col.zh")).to_be_visible()
+    no_violations(page)
 
 
-def test_page_converts_python_text_as_the_build_table_says(browser: Browser, site_server) -> None:
+def test_page_converts_python_text_as_the_build_table_says(warm_page: Page, site_server) -> None:
     entries = zh_script.runtime_tables(build.script_sources(), "scoring")
     tables = {script: zh_script.Table.of(table) for script, table in entries.items()}
     texts = sorted({text for game in GAMES.values() for text in run_time_chinese(game)})
     assert len(texts) > 100
-    with site_context(browser, VIEWPORTS["desktop"]) as context:
-        page = watched(context).new_page()
-        page.goto(f"{site_server.url}play/")
-        written = page.evaluate(
-            """async (texts) => {
-                const zh = await import(new URL("../static/zh.js", location.href).href);
-                await zh.loadScripts();
-                return texts.map((t) => zh.inScripts(t));
-            }""",
-            texts,
-        )
-        for text, both in zip(texts, written, strict=True):
-            for script in zh_script.SCRIPTS:
-                assert both[script] == tables[script].apply(text), text
-        kept = page.evaluate(
-            """async () => (await import(new URL("../static/zh.js", location.href).href)).inScripts("李后发：后发", ["李后发"])"""
-        )
-        assert kept == {"zh-Hans": "李后发：后发", "zh-Hant": "李后发：後發"}
-        no_violations(page)
+    page = watched_page(warm_page)
+    page.set_viewport_size(VIEWPORTS["desktop"])
+    page.goto(f"{site_server.url}play/")
+    written = page.evaluate(
+        """async (texts) => {
+            const zh = await import(new URL("../static/zh.js", location.href).href);
+            await zh.loadScripts();
+            return texts.map((t) => zh.inScripts(t));
+        }""",
+        texts,
+    )
+    for text, both in zip(texts, written, strict=True):
+        for script in zh_script.SCRIPTS:
+            assert both[script] == tables[script].apply(text), text
+    kept = page.evaluate(
+        """async () => (await import(new URL("../static/zh.js", location.href).href)).inScripts("李后发：后发", ["李后发"])"""
+    )
+    assert kept == {"zh-Hans": "李后发：后发", "zh-Hant": "李后发：後發"}
+    no_violations(page)
 
 
 # ---------------------------------------------------------------- 3. screen awake
@@ -332,27 +340,26 @@ if ("wakeLock" in navigator) {
 
 
 def test_screen_stays_awake_while_the_page_is_open_unless_switched_off(
-    browser: Browser, site_server, viewport: dict
+    warm_page: Page, site_server, viewport: dict
 ) -> None:
-    with site_context(browser, viewport) as context:
-        context.add_init_script(WAKE_SPY)
-        page = watched(context).new_page()
-        Play(page, site_server.url, "tuscany").open("setup")
-        html = page.locator("html")
-        switch = page.get_by_role("checkbox", name="Keep the screen on")
-        expect(switch).to_be_checked()
-        expect(html).to_have_attribute("data-wake", "held")
-        assert page.evaluate("window.__wake") == {"requests": 1, "releases": 0}
-        switch.uncheck()
-        expect(html).to_have_attribute("data-wake", "off")
-        assert page.evaluate("window.__wake.releases") == 1
-        page.reload()  # the choice is remembered
-        expect(switch).not_to_be_checked()
-        expect(html).to_have_attribute("data-wake", "off")  # keepAwake() has run, and asked for nothing
-        assert page.evaluate("window.__wake") == {"requests": 0, "releases": 0}
-        switch.check()
-        expect(html).to_have_attribute("data-wake", "held")
-        no_violations(page)
+    page = watched_page(warm_page)
+    page.add_init_script(WAKE_SPY)
+    Play(page, site_server.url, "tuscany").open("setup")
+    html = page.locator("html")
+    switch = page.get_by_role("checkbox", name="Keep the screen on")
+    expect(switch).to_be_checked()
+    expect(html).to_have_attribute("data-wake", "held")
+    assert page.evaluate("window.__wake") == {"requests": 1, "releases": 0}
+    switch.uncheck()
+    expect(html).to_have_attribute("data-wake", "off")
+    assert page.evaluate("window.__wake.releases") == 1
+    page.reload()  # the choice is remembered
+    expect(switch).not_to_be_checked()
+    expect(html).to_have_attribute("data-wake", "off")  # keepAwake() has run, and asked for nothing
+    assert page.evaluate("window.__wake") == {"requests": 0, "releases": 0}
+    switch.check()
+    expect(html).to_have_attribute("data-wake", "held")
+    no_violations(page)
 
 
 @pytest.mark.parametrize(
@@ -399,73 +406,71 @@ PRINTED_TEXT = """(css) => {
 """How many of these pictures show, and the size in points its smallest text is drawn at."""
 
 
-def test_setup_card_prints_on_one_page_in_both_languages(browser: Browser, site_server, viewport: dict) -> None:
-    with site_context(browser, viewport) as context:
-        page = watched(context).new_page()
-        for game in GAMES.values():
-            play = Play(page, site_server.url, game.id).open("setup")
-            play.wait_ready()
-            play.set_players(game.max_players)  # the longest checklist: most players, every variant
-            for option in game.options:
-                play.set_option(option.key, True)
-            expect(play.tool("setup").locator(".checklist")).to_have_attribute("data-players", str(game.max_players))
-            play.tool("setup").get_by_role("button", name="Print the setup card").click()
-            assert page.evaluate("window.__printed.pop()") == "filled"
-            page.emulate_media(media="print")
-            step = play.tool("setup").locator(".checklist li").first
-            expect(step.locator("label .l-zh.s-hans")).to_be_visible()
-            expect(step.locator("label .l-en")).to_be_visible()
-            for hidden in (".top", ".game-tabs", ".controls", ".tool-tabs", ".tool-actions"):
-                expect(page.locator(hidden).first).to_be_hidden()
-            expect(play.section.locator("h2")).to_be_visible()  # the game's name heads the card
-            if game.options:  # and the variants played are named on it
-                expect(play.tool("setup").locator(".options-label")).to_contain_text(game.options[0].label.en)
-            expect(play.tool("setup").locator("[data-figure=diagram]")).to_be_hidden()
-            page.set_viewport_size(A4_CARD)  # the diagram drawn for print, measured as it prints on A4
-            printed = page.evaluate(PRINTED_TEXT, f'section[data-game="{game.id}"] [data-figure=print-diagram] svg')
-            assert printed["shown"] == 1 and printed["points"] >= 6, (game.id, printed)
-            page.set_viewport_size(viewport)
-            for paper in ("A4", "Letter"):
-                assert pdf_pages(page.pdf(format=paper)) == 1, f"{game.id} setup card on {paper}"
-            if game.id == "bruges":
-                shoot(page, "print-setup-card", viewport)
-            page.emulate_media(media="screen")
-        no_violations(page)
-
-
-def test_score_sheet_prints_filled_or_blank(browser: Browser, site_server, viewport: dict) -> None:
-    with site_context(browser, viewport) as context:
-        page = watched(context).new_page()
-        play = Play(page, site_server.url, "bruges").open("score")
-        fill_bruges_tie(play)
-        sheet = play.tool()
-        sheet.get_by_role("button", name="Print the score sheet").click()
+def test_setup_card_prints_on_one_page_in_both_languages(warm_page: Page, site_server, viewport: dict) -> None:
+    page = watched_page(warm_page)
+    for game in GAMES.values():
+        play = Play(page, site_server.url, game.id).open("setup")
+        play.wait_ready()
+        play.set_players(game.max_players)  # the longest checklist: most players, every variant
+        for option in game.options:
+            play.set_option(option.key, True)
+        expect(play.tool("setup").locator(".checklist")).to_have_attribute("data-players", str(game.max_players))
+        play.tool("setup").get_by_role("button", name="Print the setup card").click()
         assert page.evaluate("window.__printed.pop()") == "filled"
         page.emulate_media(media="print")
-        expect(play.field("score_track", 0)).to_have_value("40")
-        expect(sheet.locator(".ranking")).to_be_visible()
-        expect(page.locator(".top")).to_be_hidden()
-        assert pdf_pages(page.pdf(format="A4")) == 1
-        shoot(page, "print-score-filled", viewport)
+        step = play.tool("setup").locator(".checklist li").first
+        expect(step.locator("label .l-zh.s-hans")).to_be_visible()
+        expect(step.locator("label .l-en")).to_be_visible()
+        for hidden in (".top", ".game-tabs", ".controls", ".tool-tabs", ".tool-actions"):
+            expect(page.locator(hidden).first).to_be_hidden()
+        expect(play.section.locator("h2")).to_be_visible()  # the game's name heads the card
+        if game.options:  # and the variants played are named on it
+            expect(play.tool("setup").locator(".options-label")).to_contain_text(game.options[0].label.en)
+        expect(play.tool("setup").locator("[data-figure=diagram]")).to_be_hidden()
+        page.set_viewport_size(A4_CARD)  # the diagram drawn for print, measured as it prints on A4
+        printed = page.evaluate(PRINTED_TEXT, f'section[data-game="{game.id}"] [data-figure=print-diagram] svg')
+        assert printed["shown"] == 1 and printed["points"] >= 6, (game.id, printed)
+        page.set_viewport_size(viewport)
+        for paper in ("A4", "Letter"):
+            assert pdf_pages(page.pdf(format=paper)) == 1, f"{game.id} setup card on {paper}"
+        if game.id == "bruges":
+            shoot(page, "print-setup-card", viewport)
         page.emulate_media(media="screen")
-        sheet.get_by_role("button", name="Print a blank score sheet").click()
-        assert page.evaluate("window.__printed.pop()") == "blank"
+    no_violations(page)
+
+
+def test_score_sheet_prints_filled_or_blank(warm_page: Page, site_server, viewport: dict) -> None:
+    page = watched_page(warm_page)
+    play = Play(page, site_server.url, "bruges").open("score")
+    fill_bruges_tie(play)
+    sheet = play.tool()
+    sheet.get_by_role("button", name="Print the score sheet").click()
+    assert page.evaluate("window.__printed.pop()") == "filled"
+    page.emulate_media(media="print")
+    expect(play.field("score_track", 0)).to_have_value("40")
+    expect(sheet.locator(".ranking")).to_be_visible()
+    expect(page.locator(".top")).to_be_hidden()
+    assert pdf_pages(page.pdf(format="A4")) == 1
+    shoot(page, "print-score-filled", viewport)
+    page.emulate_media(media="screen")
+    sheet.get_by_role("button", name="Print a blank score sheet").click()
+    assert page.evaluate("window.__printed.pop()") == "blank"
+    page.emulate_media(media="print")
+    assert play.field("score_track", 0).evaluate("e => getComputedStyle(e).color") == "rgba(0, 0, 0, 0)"
+    assert play.field("name", 0).evaluate("e => getComputedStyle(e).color") == "rgba(0, 0, 0, 0)"
+    expect(sheet.locator(".result")).to_be_hidden()
+    assert pdf_pages(page.pdf(format="A4")) == 1
+    shoot(page, "print-score-blank", viewport)
+    page.evaluate("dispatchEvent(new Event('afterprint'))")
+    assert page.locator("html").get_attribute("data-print") is None
+    page.emulate_media(media="screen")
+    expect(play.field("score_track", 0)).to_have_value("40")  # nothing typed was lost
+    for game in GAMES.values():  # every game's blank sheet fits a page
+        Play(page, site_server.url, game.id).open("score")
         page.emulate_media(media="print")
-        assert play.field("score_track", 0).evaluate("e => getComputedStyle(e).color") == "rgba(0, 0, 0, 0)"
-        assert play.field("name", 0).evaluate("e => getComputedStyle(e).color") == "rgba(0, 0, 0, 0)"
-        expect(sheet.locator(".result")).to_be_hidden()
-        assert pdf_pages(page.pdf(format="A4")) == 1
-        shoot(page, "print-score-blank", viewport)
-        page.evaluate("dispatchEvent(new Event('afterprint'))")
-        assert page.locator("html").get_attribute("data-print") is None
+        assert pdf_pages(page.pdf(format="A4")) == 1, game.id
         page.emulate_media(media="screen")
-        expect(play.field("score_track", 0)).to_have_value("40")  # nothing typed was lost
-        for game in GAMES.values():  # every game's blank sheet fits a page
-            Play(page, site_server.url, game.id).open("score")
-            page.emulate_media(media="print")
-            assert pdf_pages(page.pdf(format="A4")) == 1, game.id
-            page.emulate_media(media="screen")
-        no_violations(page)
+    no_violations(page)
 
 
 # ---------------------------------------------------------------- 5. share
@@ -475,46 +480,45 @@ SHARE_SPY = (
 )
 
 
-def test_result_is_copied_and_shared_as_plain_text(browser: Browser, site_server, viewport: dict) -> None:
-    with site_context(browser, viewport) as context:
-        context.grant_permissions(["clipboard-read", "clipboard-write"])
-        context.add_init_script(SHARE_SPY)
-        page = watched(context).new_page()
-        play = Play(page, site_server.url, "bruges").open("score")
-        fill_bruges_tie(play)
-        sheet = play.tool()
-        text = "Bruges — 1. Bo 40, 2. Ann 40, 3. Cy 22; tie broken by most money left"
-        expect(sheet.locator(".summary")).to_have_text(text, use_inner_text=True)
-        sheet.get_by_role("button", name="Copy the result").click()
-        expect(sheet.locator(".share-state")).to_have_text("The result is copied.", use_inner_text=True)
-        assert page.evaluate("navigator.clipboard.readText()") == text
-        sheet.get_by_role("button", name="Share", exact=True).click()
-        assert page.evaluate("window.__shared") == [{"title": "Bruges", "text": text}]
-        # The ranking is announced to screen readers once typing pauses, in the reader's language.
-        expect(sheet.locator(".announce[role=status]")).to_have_text(text)
-        page.get_by_role("button", name="中文").click()
-        choose(page, "繁體")
-        hant = "布魯日 — 1. Bo 40，2. Ann 40，3. Cy 22；平手以「剩餘金錢較多」決定"
-        expect(sheet.locator(".summary")).to_have_text(hant, use_inner_text=True)
-        expect(sheet.locator(".announce")).to_have_text(hant)
-        expect(sheet.locator(".announce")).to_have_attribute("lang", "zh-Hant")
-        sheet.get_by_role("button", name="複製結果").click()
-        expect(sheet.locator(".share-state")).to_have_text("結果已複製。", use_inner_text=True)
-        assert page.evaluate("navigator.clipboard.readText()") == hant
-        shoot(page, "play-score-shared", viewport)
-        no_violations(page)
-        assert foreign_requests(context, site_server.url) == []
+def test_result_is_copied_and_shared_as_plain_text(warm_page: Page, site_server, viewport: dict) -> None:
+    page = watched_page(warm_page)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])  # taken back before the next test
+    page.add_init_script(SHARE_SPY)
+    play = Play(page, site_server.url, "bruges").open("score")
+    fill_bruges_tie(play)
+    sheet = play.tool()
+    text = "Bruges — 1. Bo 40, 2. Ann 40, 3. Cy 22; tie broken by most money left"
+    expect(sheet.locator(".summary")).to_have_text(text, use_inner_text=True)
+    sheet.get_by_role("button", name="Copy the result").click()
+    expect(sheet.locator(".share-state")).to_have_text("The result is copied.", use_inner_text=True)
+    assert page.evaluate("navigator.clipboard.readText()") == text
+    sheet.get_by_role("button", name="Share", exact=True).click()
+    assert page.evaluate("window.__shared") == [{"title": "Bruges", "text": text}]
+    # The ranking is announced to screen readers once typing pauses, in the reader's language.
+    expect(sheet.locator(".announce[role=status]")).to_have_text(text)
+    page.get_by_role("button", name="中文").click()
+    choose(page, "繁體")
+    hant = "布魯日 — 1. Bo 40，2. Ann 40，3. Cy 22；平手以「剩餘金錢較多」決定"
+    expect(sheet.locator(".summary")).to_have_text(hant, use_inner_text=True)
+    expect(sheet.locator(".announce")).to_have_text(hant)
+    expect(sheet.locator(".announce")).to_have_attribute("lang", "zh-Hant")
+    sheet.get_by_role("button", name="複製結果").click()
+    expect(sheet.locator(".share-state")).to_have_text("結果已複製。", use_inner_text=True)
+    assert page.evaluate("navigator.clipboard.readText()") == hant
+    shoot(page, "play-score-shared", viewport)
+    no_violations(page)
+    assert foreign_requests(page.context, site_server.url) == []
 
 
-def test_share_button_shows_only_where_the_browser_can_share(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["desktop"]) as context:
-        page = watched(context).new_page()
-        play = Play(page, site_server.url, "bruges").open("score")
-        fill_bruges_tie(play)
-        expect(play.tool().get_by_role("button", name="Copy the result")).to_be_visible()
-        assert page.evaluate("'share' in navigator") is False
-        expect(play.tool().locator("[data-action=share]")).to_be_hidden()
-        no_violations(page)
+def test_share_button_shows_only_where_the_browser_can_share(warm_page: Page, site_server) -> None:
+    page = watched_page(warm_page)
+    page.set_viewport_size(VIEWPORTS["desktop"])
+    play = Play(page, site_server.url, "bruges").open("score")
+    fill_bruges_tie(play)
+    expect(play.tool().get_by_role("button", name="Copy the result")).to_be_visible()
+    assert page.evaluate("'share' in navigator") is False
+    expect(play.tool().locator("[data-action=share]")).to_be_hidden()
+    no_violations(page)
 
 
 # ---------------------------------------------------------------- 6. installable
@@ -538,7 +542,7 @@ def test_installable_and_opens_offline_from_the_home_screen(
         page.goto(site_server.url)
         page.locator('.offline-offer [data-offline-action="keep"]').click()  # the calculator too, as a host would
         wait_until_offline_ready(page, python=True)
-        cdp = context.new_cdp_session(page)
+        cdp = page.context.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["errors"] == []
@@ -584,29 +588,32 @@ def play_views(page: Page, base: str, found: dict[str, list[str]], label: str) -
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_axe_finds_no_serious_violation_on_any_page(browser: Browser, site_server, viewport: dict, theme: str) -> None:
+def test_axe_finds_no_serious_violation_on_any_page(
+    warm_page: Page, site_server, layout_viewport: dict, theme: str
+) -> None:
     assert AXE.is_file(), "axe-core is missing: run npm ci"
     found: dict[str, list[str]] = {}
-    with site_context(browser, viewport, color_scheme=theme) as context:
-        context.add_init_script(path=AXE)
-        page = watched(context).new_page()
-        for path in ["", "offline.html", *[f"rules/{g}/" for g in GAMES]]:
-            page.goto(site_server.url + path)
-            axe_check(page, path or "home", found)
-        open_settings(page)
-        axe_check(page, "settings panel", found)
-        play_views(page, site_server.url, found, "en")
-        play = Play(page, site_server.url, "bruges").open("score")
-        fill_bruges_tie(play)
-        play.fill("majority_markers", 1, "abc")
-        expect(play.problems()).to_contain_text("is not a number")
-        axe_check(page, "filled sheet with a problem", found)
-        page.get_by_role("button", name="中文").click()
-        choose(page, "繁體")
-        axe_check(page, "filled sheet, Traditional", found)
-        page.goto(f"{site_server.url}rules/palais-royal/")
-        axe_check(page, "rules, Traditional", found)
-        no_violations(page)
+    page = watched_page(warm_page)
+    page.set_viewport_size(layout_viewport)
+    page.emulate_media(color_scheme=theme)
+    page.add_init_script(path=AXE)
+    for path in ["", "offline.html", *[f"rules/{g}/" for g in GAMES]]:
+        page.goto(site_server.url + path)
+        axe_check(page, path or "home", found)
+    open_settings(page)
+    axe_check(page, "settings panel", found)
+    play_views(page, site_server.url, found, "en")
+    play = Play(page, site_server.url, "bruges").open("score")
+    fill_bruges_tie(play)
+    play.fill("majority_markers", 1, "abc")
+    expect(play.problems()).to_contain_text("is not a number")
+    axe_check(page, "filled sheet with a problem", found)
+    page.get_by_role("button", name="中文").click()
+    choose(page, "繁體")
+    axe_check(page, "filled sheet, Traditional", found)
+    page.goto(f"{site_server.url}rules/palais-royal/")
+    axe_check(page, "rules, Traditional", found)
+    no_violations(page)
     assert {where: v for where, v in found.items() if v} == {}
 
 
@@ -614,49 +621,47 @@ CONTROL_NAMES = """() => [...document.querySelectorAll("section.game:not([hidden
   .filter((el) => el.checkVisibility()).map((el) => el.id || el.outerHTML.slice(0, 90))"""
 
 
-def test_every_field_has_a_name_in_the_readers_language(browser: Browser, site_server, viewport: dict) -> None:
-    with site_context(browser, viewport) as context:
-        page = watched(context).new_page()
-        play = Play(page, site_server.url, "bruges").open("score")
-        play.name(0, "Ann")
-        cdp = context.new_cdp_session(page)
+def test_every_field_has_a_name_in_the_readers_language(warm_page: Page, site_server, viewport: dict) -> None:
+    page = watched_page(warm_page)
+    play = Play(page, site_server.url, "bruges").open("score")
+    play.name(0, "Ann")
+    cdp = page.context.new_cdp_session(page)
 
-        def names() -> dict[str, str]:
-            nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
-            wanted = {"textbox", "combobox", "checkbox", "radio", "spinbutton"}
-            return {
-                n["nodeId"]: n.get("name", {}).get("value", "")
-                for n in nodes
-                if not n.get("ignored") and n.get("role", {}).get("value") in wanted
-            }
+    def names() -> dict[str, str]:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+        wanted = {"textbox", "combobox", "checkbox", "radio", "spinbutton"}
+        return {
+            n["nodeId"]: n.get("name", {}).get("value", "")
+            for n in nodes
+            if not n.get("ignored") and n.get("role", {}).get("value") in wanted
+        }
 
-        for lang in ("en", "zh"):
-            if lang == "zh":
-                page.get_by_role("button", name="中文").click()
-            for game in ("bruges", "palais-royal", "furstenfeld"):
-                for tool in ["score", *[h.id for h in GAMES[game].helpers]]:
-                    page.goto(f"{site_server.url}play/#{game}/{tool}")
-                    expect(page.locator(f'section.game[data-game="{game}"] [data-tool="{tool}"]')).to_be_visible()
-                    seen = names()
-                    assert len(seen) >= 4
-                    assert [n for n in seen.values() if not n.strip()] == [], f"{game}/{tool}: unnamed field"
-                    if lang == "en":
-                        assert [n for n in seen.values() if zh_script.CJK.search(n)] == [], f"{game}/{tool}"
-        page.goto(f"{site_server.url}play/#bruges/score")
-        expect(play.field("score_track", 0)).to_be_visible()
-        assert "计分条 玩家 1 Ann" in names().values()
-        no_violations(page)
+    for lang in ("en", "zh"):
+        if lang == "zh":
+            page.get_by_role("button", name="中文").click()
+        for game in ("bruges", "palais-royal", "furstenfeld"):
+            for tool in ["score", *[h.id for h in GAMES[game].helpers]]:
+                page.goto(f"{site_server.url}play/#{game}/{tool}")
+                expect(page.locator(f'section.game[data-game="{game}"] [data-tool="{tool}"]')).to_be_visible()
+                seen = names()
+                assert len(seen) >= 4
+                assert [n for n in seen.values() if not n.strip()] == [], f"{game}/{tool}: unnamed field"
+                if lang == "en":
+                    assert [n for n in seen.values() if zh_script.CJK.search(n)] == [], f"{game}/{tool}"
+    page.goto(f"{site_server.url}play/#bruges/score")
+    expect(play.field("score_track", 0)).to_be_visible()
+    assert "计分条 玩家 1 Ann" in names().values()
+    no_violations(page)
 
 
-def test_problems_are_announced_as_alerts(browser: Browser, site_server, viewport: dict) -> None:
-    with site_context(browser, viewport) as context:
-        page = watched(context).new_page()
-        play = Play(page, site_server.url, "bruges").open("score")
-        play.fill_sheet([("Ann", {}), ("Bo", {})])
-        play.fill("statues", 0, "x", entry=1)
-        play.wait_ready()
-        alert = play.problems()
-        expect(alert).to_have_attribute("role", "alert")
-        expect(alert).to_contain_text("is not a number")
-        expect(play.field("statues", 0, entry=1)).to_have_attribute("aria-invalid", "true")
-        no_violations(page)
+def test_problems_are_announced_as_alerts(warm_page: Page, site_server, viewport: dict) -> None:
+    page = watched_page(warm_page)
+    play = Play(page, site_server.url, "bruges").open("score")
+    play.fill_sheet([("Ann", {}), ("Bo", {})])
+    play.fill("statues", 0, "x", entry=1)
+    play.wait_ready()
+    alert = play.problems()
+    expect(alert).to_have_attribute("role", "alert")
+    expect(alert).to_contain_text("is not a number")
+    expect(play.field("statues", 0, entry=1)).to_have_attribute("aria-invalid", "true")
+    no_violations(page)

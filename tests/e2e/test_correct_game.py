@@ -117,18 +117,18 @@ def test_the_banner_is_in_chinese_and_an_unsaved_sheet_is_not_replaced_unasked(b
 
 @pytest.mark.parametrize("viewport", [VIEWPORTS["phone"], {"width": 390, "height": 844}], ids=["360x740", "390x844"])
 def test_every_game_being_corrected_keeps_its_first_score_row_on_the_first_screen(
-    browser: Browser, site_server, viewport: dict
+    warm_page: Page, site_server, viewport: dict
 ) -> None:
-    with site_context(browser, viewport) as context:
-        page = context.new_page()
-        for game in GAMES:
-            editing = {"id": "0" * 20, "saved": "2026-11-12T20:00:00Z"}
-            state = {"v": 1, "players": None, "options": {}, "names": [], "values": {}, "ticks": {}, "editing": editing}
-            page.goto(f"{site_server.url}play/")
-            page.evaluate("([key, text]) => localStorage.setItem(key, text)", [f"tc:v1:game:{game}", json.dumps(state)])
-            play = Play(page, site_server.url, game).open()
-            page.reload()
-            expect(play.tool().locator(".editing")).to_be_visible(timeout=30_000)
-            first = play.tool().locator(".grid tbody input.num, .grid tbody input[type=radio]").first
-            box = first.bounding_box()
-            assert box is not None and box["y"] + box["height"] <= viewport["height"], (game, box)
+    page = warm_page
+    page.set_viewport_size(viewport)
+    for game in GAMES:
+        editing = {"id": "0" * 20, "saved": "2026-11-12T20:00:00Z"}
+        state = {"v": 1, "players": None, "options": {}, "names": [], "values": {}, "ticks": {}, "editing": editing}
+        page.goto(f"{site_server.url}play/")
+        page.evaluate("([key, text]) => localStorage.setItem(key, text)", [f"tc:v1:game:{game}", json.dumps(state)])
+        play = Play(page, site_server.url, game).open()
+        page.reload()
+        expect(play.tool().locator(".editing")).to_be_visible(timeout=30_000)
+        first = play.tool().locator(".grid tbody input.num, .grid tbody input[type=radio]").first
+        box = first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= viewport["height"], (game, box)

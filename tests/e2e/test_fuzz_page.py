@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from playwright.sync_api import Browser
+from playwright.sync_api import Page
 
-from tests.e2e.playpage import VIEWPORTS, site_context
 from tests.e2e.test_robust_inputs import a_sheet_computes, open_history
 from tests.fuzz import FILES, FUZZ, LINKS, PAGE_INPUTS
 
@@ -37,45 +36,44 @@ def generated() -> tuple[list[str], list[bytes], list[bytes]]:
 
 
 def test_generated_inputs_each_get_a_message_and_a_sheet_still_computes(
-    browser: Browser, site_server, tmp_path: Path
+    warm_page: Page, site_server, tmp_path: Path
 ) -> None:
     links, files, stored = generated()
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        shared = page.locator("section.shared")
-        for number, payload in enumerate(links):
-            page.goto(f"{site_server.url}play/#r={payload}")
-            page.reload()  # a fresh view each time, whatever the last fragment
-            page.wait_for_function(
-                "() => ['refused', 'shown'].includes(document.querySelector('section.shared').dataset.state)",
-                timeout=60_000,
-            )
-            state = shared.get_attribute("data-state")
-            if state == "refused":
-                assert shared.locator(".problems p").count() >= 2, (number, payload)
-        open_history(page, site_server.url)
-        status, problems = page.locator(".history-status"), page.locator("section.history .problems")
-        for number, content in enumerate(files):
-            file = tmp_path / f"fuzz-{number}.json"
-            file.write_bytes(content)
-            page.locator("input[data-action=import]").set_input_files(file)
-            page.wait_for_function(
-                "() => document.querySelector('.history-status').textContent || "
-                "document.querySelector('section.history .problems').textContent",
-                timeout=60_000,
-            )
-            assert status.inner_text() or problems.inner_text(), (number, content[:80])
-        for number, value in enumerate(stored):
-            page.evaluate("(text) => localStorage.setItem('tc:v1:history', text)", value.decode("utf-8", "replace"))
-            page.goto(f"{site_server.url}play/#history")
-            page.reload()  # read afresh from storage
-            page.wait_for_function(
-                "() => /^\\d+$/.test(document.querySelector('section.history').dataset.count ?? '')", timeout=60_000
-            )
-            count = page.locator("section.history").get_attribute("data-count")
-            assert count is not None, (number, value[:80])
-        a_sheet_computes(page, site_server.url)
-        assert errors == [], errors
+    page = warm_page
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    shared = page.locator("section.shared")
+    for number, payload in enumerate(links):
+        page.goto(f"{site_server.url}play/#r={payload}")
+        page.reload()  # a fresh view each time, whatever the last fragment
+        page.wait_for_function(
+            "() => ['refused', 'shown'].includes(document.querySelector('section.shared').dataset.state)",
+            timeout=60_000,
+        )
+        state = shared.get_attribute("data-state")
+        if state == "refused":
+            assert shared.locator(".problems p").count() >= 2, (number, payload)
+    open_history(page, site_server.url)
+    status, problems = page.locator(".history-status"), page.locator("section.history .problems")
+    for number, content in enumerate(files):
+        file = tmp_path / f"fuzz-{number}.json"
+        file.write_bytes(content)
+        page.locator("input[data-action=import]").set_input_files(file)
+        page.wait_for_function(
+            "() => document.querySelector('.history-status').textContent || "
+            "document.querySelector('section.history .problems').textContent",
+            timeout=60_000,
+        )
+        assert status.inner_text() or problems.inner_text(), (number, content[:80])
+    for number, value in enumerate(stored):
+        page.evaluate("(text) => localStorage.setItem('tc:v1:history', text)", value.decode("utf-8", "replace"))
+        page.goto(f"{site_server.url}play/#history")
+        page.reload()  # read afresh from storage
+        page.wait_for_function(
+            "() => /^\\d+$/.test(document.querySelector('section.history').dataset.count ?? '')", timeout=60_000
+        )
+        count = page.locator("section.history").get_attribute("data-count")
+        assert count is not None, (number, value[:80])
+    a_sheet_computes(page, site_server.url)
+    assert errors == [], errors
     print(json.dumps({"links": len(links), "files": len(files), "stored": len(stored)}))

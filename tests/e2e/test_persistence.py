@@ -241,33 +241,41 @@ def test_blocked_storage_is_said_and_the_sheet_works_in_memory(browser: Browser,
         assert errors == []
 
 
-def test_a_change_in_another_tab_is_taken_in_not_overwritten(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["desktop"]) as context:
-        first = Play(context.new_page(), site_server.url, GAME).open()
-        second = Play(context.new_page(), site_server.url, GAME).open()
-        first.set_players(2)
-        first.name(0, "Ann")
-        first.fill("estate_sets", 0, 5)
-        expect(second.field("estate_sets", 0)).to_have_value("5")
-        expect(second.section.locator(".sync-state")).to_be_visible()
-        second.name(1, "Bo")
-        second.fill("estate_sets", 1, 3)  # the second tab edits on top of the first tab's change
-        expect(second.section.locator(".sync-state")).to_be_hidden()
-        expect(first.field("estate_sets", 1)).to_have_value("3")
-        first.fill("start_player", 0, 1)
-        first.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
-        second.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
-        saved = json.loads(first.page.evaluate(f"localStorage.getItem('{KEY}')"))
-        assert saved["names"][:2] == ["Ann", "Bo"]
-        assert {v for k, v in saved["values"].items() if k.startswith("score|estate_sets|")} == {"5", "3"}
+def two_tabs(page: Page, url: str) -> tuple[Play, Play]:
+    """The game's sheet in this page and in a second tab of the same browser, both at a desktop's size."""
+    other = page.context.new_page()
+    tabs = []
+    for tab in (page, other):
+        tab.set_viewport_size(VIEWPORTS["desktop"])
+        tabs.append(Play(tab, url, GAME).open())
+    return tabs[0], tabs[1]
 
-        # Something else writes garbage there: it is set aside, and the open sheet is saved back.
-        first.page.evaluate(f"localStorage.setItem('{KEY}', '{{garbage')")
-        expect(second.section.locator(".notice[role=alert]")).to_contain_text("tc:corrupt:burgundy-cards:")
-        expect(second.field("estate_sets", 0)).to_have_value("5")
-        first.page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).v === 1")
-        aside = first.page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tc:corrupt:'))")
-        assert [first.page.evaluate(f"localStorage.getItem('{aside[0]}')")] == ["{garbage"]
+
+def test_a_change_in_another_tab_is_taken_in_not_overwritten(warm_page: Page, site_server) -> None:
+    first, second = two_tabs(warm_page, site_server.url)
+    first.set_players(2)
+    first.name(0, "Ann")
+    first.fill("estate_sets", 0, 5)
+    expect(second.field("estate_sets", 0)).to_have_value("5")
+    expect(second.section.locator(".sync-state")).to_be_visible()
+    second.name(1, "Bo")
+    second.fill("estate_sets", 1, 3)  # the second tab edits on top of the first tab's change
+    expect(second.section.locator(".sync-state")).to_be_hidden()
+    expect(first.field("estate_sets", 1)).to_have_value("3")
+    first.fill("start_player", 0, 1)
+    first.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+    second.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+    saved = json.loads(first.page.evaluate(f"localStorage.getItem('{KEY}')"))
+    assert saved["names"][:2] == ["Ann", "Bo"]
+    assert {v for k, v in saved["values"].items() if k.startswith("score|estate_sets|")} == {"5", "3"}
+
+    # Something else writes garbage there: it is set aside, and the open sheet is saved back.
+    first.page.evaluate(f"localStorage.setItem('{KEY}', '{{garbage')")
+    expect(second.section.locator(".notice[role=alert]")).to_contain_text("tc:corrupt:burgundy-cards:")
+    expect(second.field("estate_sets", 0)).to_have_value("5")
+    first.page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).v === 1")
+    aside = first.page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('tc:corrupt:'))")
+    assert [first.page.evaluate(f"localStorage.getItem('{aside[0]}')")] == ["{garbage"]
 
 
 @pytest.mark.parametrize(
@@ -301,39 +309,35 @@ TYPE_AT = """([selector, value, at]) => { window.typedAt = null; setTimeout(() =
 """Type a value into a field at a given wall-clock millisecond (both pages share the browser's clock); returns at once."""
 
 
-def test_two_tabs_editing_different_fields_in_the_same_millisecond_keep_both(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["desktop"]) as context:
-        first = Play(context.new_page(), site_server.url, GAME).open()
-        second = Play(context.new_page(), site_server.url, GAME).open()
-        first.set_players(2)
-        expect(second.section.locator("[data-role=players]")).to_have_value("2")
-        fields = [
-            f'section[data-game="{GAME}"] [data-tool=score] [data-field=estate_sets][data-player="{p}"]' for p in (0, 1)
-        ]
-        close = 0  # rounds whose two edits came within 2 ms of each other (a loaded machine makes some later)
-        for round_ in range(40):
-            values = (str(round_ + 1), str(round_ + 101))
-            at = first.page.evaluate("Date.now()") + 500
-            for page, selector, value in ((first.page, fields[0], values[0]), (second.page, fields[1], values[1])):
-                page.evaluate(TYPE_AT, [selector, value, at])
-            moments = [
-                page.wait_for_function("() => window.typedAt").json_value() for page in (first.page, second.page)
-            ]
-            close += abs(moments[0] - moments[1]) <= 2
-            for play in (first, second):
-                expect(play.field("estate_sets", 0)).to_have_value(values[0], timeout=5_000)
-                expect(play.field("estate_sets", 1)).to_have_value(values[1], timeout=5_000)
-            first.page.wait_for_function(
-                "([key, values]) => { const v = JSON.parse(localStorage.getItem(key)).values;"
-                " return values.every((value) => Object.values(v).includes(value)); }",
-                arg=[KEY, list(values)],
-                timeout=5_000,
-            )
-            if close == 10:
-                break
-        # Every round kept both edits; at least half the ten wanted raced within 2 ms (timers are late under load).
-        assert close >= 5, f"only {close} of {round_ + 1} rounds had both edits within 2 ms"
-        second.page.reload()
-        second.wait_ready()
-        expect(second.field("estate_sets", 0)).to_have_value(values[0])
-        expect(second.field("estate_sets", 1)).to_have_value(values[1])
+def test_two_tabs_editing_different_fields_in_the_same_millisecond_keep_both(warm_page: Page, site_server) -> None:
+    first, second = two_tabs(warm_page, site_server.url)
+    first.set_players(2)
+    expect(second.section.locator("[data-role=players]")).to_have_value("2")
+    fields = [
+        f'section[data-game="{GAME}"] [data-tool=score] [data-field=estate_sets][data-player="{p}"]' for p in (0, 1)
+    ]
+    close = 0  # rounds whose two edits came within 2 ms of each other (a loaded machine makes some later)
+    for round_ in range(40):
+        values = (str(round_ + 1), str(round_ + 101))
+        at = first.page.evaluate("Date.now()") + 500
+        for page, selector, value in ((first.page, fields[0], values[0]), (second.page, fields[1], values[1])):
+            page.evaluate(TYPE_AT, [selector, value, at])
+        moments = [page.wait_for_function("() => window.typedAt").json_value() for page in (first.page, second.page)]
+        close += abs(moments[0] - moments[1]) <= 2
+        for play in (first, second):
+            expect(play.field("estate_sets", 0)).to_have_value(values[0], timeout=5_000)
+            expect(play.field("estate_sets", 1)).to_have_value(values[1], timeout=5_000)
+        first.page.wait_for_function(
+            "([key, values]) => { const v = JSON.parse(localStorage.getItem(key)).values;"
+            " return values.every((value) => Object.values(v).includes(value)); }",
+            arg=[KEY, list(values)],
+            timeout=5_000,
+        )
+        if close == 10:
+            break
+    # Every round kept both edits; at least half the ten wanted raced within 2 ms (timers are late under load).
+    assert close >= 5, f"only {close} of {round_ + 1} rounds had both edits within 2 ms"
+    second.page.reload()
+    second.wait_ready()
+    expect(second.field("estate_sets", 0)).to_have_value(values[0])
+    expect(second.field("estate_sets", 1)).to_have_value(values[1])

@@ -4,9 +4,9 @@ reader's language and script; while they block the result the heading says so an
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.playpage import Play, site_context
+from tests.e2e.playpage import Play
 
 pytestmark = pytest.mark.e2e
 
@@ -21,29 +21,27 @@ SHOTS = "/tmp/polish-shots"
     ],
 )
 def test_problems_name_players_as_the_table_does(
-    browser: Browser, site_server, lang: str, script: str, viewport: dict, said: list[str]
+    warm_page: Page, site_server, lang: str, script: str, viewport: dict, said: list[str]
 ) -> None:
-    with site_context(browser, viewport) as context:
-        page = context.new_page()
-        page.add_init_script(
-            f"localStorage.setItem('tc:lang', '{lang}'); localStorage.setItem('tc:script', '{script}');"
-        )
-        play = Play(page, site_server.url, "tuscany").open()
-        play.wait_ready()
-        play.set_players(3)
-        play.name(0, "王芳")
-        play.name(2, "Cy")
-        play.fill("red_track", 0, "x")
-        play.fill("red_track", 1, "-3")
-        play.fill("red_track", 2, 40)
-        problems = play.problems()
-        for part in said:
-            expect(problems).to_contain_text(part, timeout=60_000, use_inner_text=True)
-        text = problems.inner_text()
-        for seat in ("1:", "2:", "P2", "player 2", "玩家 2"):
-            assert seat not in text, text
-        expect(play.tool().locator("[data-action=save-history]")).to_be_disabled()
-        expect(play.tool().locator(".save-why")).to_be_visible()
-        page.screenshot(path=f"{SHOTS}/problem-names-{lang}-{viewport['width']}.png", full_page=False)
-        problems.scroll_into_view_if_needed()
-        page.screenshot(path=f"{SHOTS}/problem-names-{lang}-{viewport['width']}-problems.png", full_page=False)
+    page = warm_page
+    page.set_viewport_size(viewport)
+    page.add_init_script(f"localStorage.setItem('tc:lang', '{lang}'); localStorage.setItem('tc:script', '{script}');")
+    play = Play(page, site_server.url, "tuscany").open()
+    play.wait_ready()
+    play.set_players(3)
+    play.name(0, "王芳")
+    play.name(2, "Cy")
+    play.fill("red_track", 0, "x")
+    play.fill("red_track", 1, "-3")
+    play.fill("red_track", 2, 40)
+    problems = play.problems()
+    for part in said:
+        expect(problems).to_contain_text(part, timeout=60_000, use_inner_text=True)
+    text = problems.inner_text()
+    for seat in ("1:", "2:", "P2", "player 2", "玩家 2"):
+        assert seat not in text, text
+    expect(play.tool().locator("[data-action=save-history]")).to_be_disabled()
+    expect(play.tool().locator(".save-why")).to_be_visible()
+    page.screenshot(path=f"{SHOTS}/problem-names-{lang}-{viewport['width']}.png", full_page=False)
+    problems.scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/problem-names-{lang}-{viewport['width']}-problems.png", full_page=False)

@@ -10,9 +10,9 @@ import zlib
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.playpage import VIEWPORTS, Play, site_context
+from tests.e2e.playpage import Play
 
 pytestmark = pytest.mark.e2e
 GAME = "burgundy-cards"
@@ -44,30 +44,29 @@ def open_history(page: Page, base_url: str) -> None:
 
 
 def test_a_deep_link_and_a_deep_file_get_a_message_and_the_calculator_lives(
-    browser: Browser, site_server, tmp_path: Path
+    warm_page: Page, site_server, tmp_path: Path
 ) -> None:
     link = deep_link(4000)
     assert len(link) == 2 + 95
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{site_server.url}play/#{link}")
-        shared = page.locator("section.shared")
-        expect(shared).to_have_attribute("data-state", "refused", timeout=60_000)
-        expect(shared.locator(".problems .l-zh.s-hans").last).to_contain_text("链接已损坏")
-        page.get_by_role("button", name="English").click()
-        expect(shared.locator(".problems").last).to_contain_text("the link is damaged")
+    page = warm_page
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site_server.url}play/#{link}")
+    shared = page.locator("section.shared")
+    expect(shared).to_have_attribute("data-state", "refused", timeout=60_000)
+    expect(shared.locator(".problems .l-zh.s-hans").last).to_contain_text("链接已损坏")
+    page.get_by_role("button", name="English").click()
+    expect(shared.locator(".problems").last).to_contain_text("the link is damaged")
 
-        open_history(page, site_server.url)
-        file = tmp_path / "deep.json"
-        file.write_text("[" * 100_000)
-        import_file(page, file)
-        expect(page.locator("section.history .problems li")).to_have_text(
-            ["this is not a history file exported by Table Companion."], use_inner_text=True, timeout=60_000
-        )
-        a_sheet_computes(page, site_server.url)
-        assert errors == []
+    open_history(page, site_server.url)
+    file = tmp_path / "deep.json"
+    file.write_text("[" * 100_000)
+    import_file(page, file)
+    expect(page.locator("section.history .problems li")).to_have_text(
+        ["this is not a history file exported by Table Companion."], use_inner_text=True, timeout=60_000
+    )
+    a_sheet_computes(page, site_server.url)
+    assert errors == []
 
 
 HISTORY = {"format": "table-companion-history", "version": 1, "records": []}
@@ -83,46 +82,42 @@ FILES = [
 
 @pytest.mark.parametrize(("name", "content", "message"), FILES, ids=[f[0] for f in FILES])
 def test_a_file_the_command_line_refuses_the_page_refuses_too(
-    browser: Browser, site_server, tmp_path: Path, name: str, content: bytes, message: str
+    warm_page: Page, site_server, tmp_path: Path, name: str, content: bytes, message: str
 ) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        open_history(page, site_server.url)
-        page.get_by_role("button", name="English").click()
-        file = tmp_path / name
-        file.write_bytes(content)
-        import_file(page, file)
-        expect(page.locator("section.history .problems li")).to_have_text(
-            [message], use_inner_text=True, timeout=60_000
-        )
+    page = warm_page
+    open_history(page, site_server.url)
+    page.get_by_role("button", name="English").click()
+    file = tmp_path / name
+    file.write_bytes(content)
+    import_file(page, file)
+    expect(page.locator("section.history .problems li")).to_have_text([message], use_inner_text=True, timeout=60_000)
 
 
 def test_a_file_with_a_byte_order_mark_is_imported_and_merged_names_are_said(
-    browser: Browser, site_server, tmp_path: Path
+    warm_page: Page, site_server, tmp_path: Path
 ) -> None:
     sheet = {"players": [{"name": "Ann", "scores": {"estate_sets": 3, "start_player": 1}}, {"name": "Bo"}]}
     games = {**HISTORY, "records": [{"game": GAME, "saved": "2026-05-01T18:00:00Z", "sheet": sheet}]}
     names = {**HISTORY, "names": {"ann": "Mallory"}}
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        open_history(page, site_server.url)
-        page.get_by_role("button", name="English").click()
-        file = tmp_path / "games.json"
-        file.write_bytes(b"\xef\xbb\xbf" + json.dumps(games).encode())
-        import_file(page, file)
-        status = page.locator(".history-status")
-        expect(status).to_have_text(
-            "Imported 1 game; 0 were already in the history; 0 records could not be read.",
-            use_inner_text=True,
-            timeout=60_000,
-        )
-        file = tmp_path / "names.json"
-        file.write_bytes(json.dumps(names).encode())
-        import_file(page, file)
-        expect(status.locator("p").last).to_have_text(
-            "The file merged names: “ann” counts as “Mallory”. Statistics (“One person under several names”) can "
-            "separate them.",
-            use_inner_text=True,
-        )
-        page.get_by_role("button", name="中文").click()
-        expect(status.locator("p .l-zh.s-hans").last).to_contain_text("“ann”算作“Mallory”")
+    page = warm_page
+    open_history(page, site_server.url)
+    page.get_by_role("button", name="English").click()
+    file = tmp_path / "games.json"
+    file.write_bytes(b"\xef\xbb\xbf" + json.dumps(games).encode())
+    import_file(page, file)
+    status = page.locator(".history-status")
+    expect(status).to_have_text(
+        "Imported 1 game; 0 were already in the history; 0 records could not be read.",
+        use_inner_text=True,
+        timeout=60_000,
+    )
+    file = tmp_path / "names.json"
+    file.write_bytes(json.dumps(names).encode())
+    import_file(page, file)
+    expect(status.locator("p").last).to_have_text(
+        "The file merged names: “ann” counts as “Mallory”. Statistics (“One person under several names”) can "
+        "separate them.",
+        use_inner_text=True,
+    )
+    page.get_by_role("button", name="中文").click()
+    expect(status.locator("p .l-zh.s-hans").last).to_contain_text("“ann”算作“Mallory”")

@@ -284,20 +284,21 @@ def test_a_bad_link_is_refused_in_the_readers_language_and_nothing_changes(
     assert json.loads(page.evaluate(f"localStorage.getItem('tc:v1:game:{GAME}')"))["names"][0] == "Kept"
 
 
-def test_the_same_scores_after_a_new_game_are_another_record(warm_page: Page, site_server) -> None:
-    page = warm_page
-    first = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
-    page.clock.set_fixed_time(first)  # an injected clock: the page's Date, timers running as usual
-    play = Play(page, site_server.url, GAME).open()
-    page.get_by_role("button", name="English").click()
-    for game in range(2):
-        page.clock.set_fixed_time(first + timedelta(hours=game))  # two real games are an hour apart
-        play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
-        play.tool().get_by_role("button", name="Save to history").click()
-        expect(play.tool().locator(".saved-state")).to_be_visible()
-        page.locator(f'[data-game="{GAME}"] [data-action=new-game]').click()
-        page.locator("dialog.ask button[value=confirm]").click()
-    assert len(json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["records"]) == 2
+def test_the_same_scores_after_a_new_game_are_another_record(browser: Browser, site_server) -> None:
+    with site_context(browser, VIEWPORTS["phone"]) as context:
+        page = context.new_page()
+        first = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
+        page.clock.set_fixed_time(first)  # an injected clock: the page's Date, timers running as usual
+        play = Play(page, site_server.url, GAME).open()
+        page.get_by_role("button", name="English").click()
+        for game in range(2):
+            page.clock.set_fixed_time(first + timedelta(hours=game))  # two real games are an hour apart
+            play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
+            play.tool().get_by_role("button", name="Save to history").click()
+            expect(play.tool().locator(".saved-state")).to_be_visible()
+            page.locator(f'[data-game="{GAME}"] [data-action=new-game]').click()
+            page.locator("dialog.ask button[value=confirm]").click()
+        assert len(json.loads(page.evaluate("localStorage.getItem('tc:v1:history')"))["records"]) == 2
 
 
 def test_statistics_say_a_corrupt_stored_history_was_set_aside(warm_page: Page, site_server) -> None:
