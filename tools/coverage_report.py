@@ -11,7 +11,7 @@ import argparse
 import json
 import re
 from bisect import bisect_left
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 NO_CODE = re.compile(r"^(//.*|/\*(?:(?!\*/).)*\*/|[\])}]+[;,)]*|[({\[])$")
@@ -46,7 +46,7 @@ def run_lines(functions: list[dict], lines: dict[int, int]) -> set[int]:
 
 
 def report(folders: list[Path], static: Path) -> dict[str, dict]:
-    """Per static script: its code lines, the lines run, and which tests' takes touched it."""
+    """Per static script: how many lines hold code, how many ran, and the text of those that ran."""
     sources = {
         f"static/{p.name}": p.read_text(encoding="utf-8")
         for p in sorted(static.iterdir())
@@ -59,7 +59,25 @@ def report(folders: list[Path], static: Path) -> dict[str, dict]:
             for script in json.loads(file.read_text(encoding="utf-8"))["scripts"]:
                 if script["file"] in lines:
                     run[script["file"]] |= run_lines(script["functions"], lines[script["file"]])
-    return {name: {"lines": len(lines[name]), "run": len(run[name])} for name in sources}
+    return {
+        name: {
+            "lines": len(lines[name]),
+            "run": len(run[name]),
+            "run_lines": {n: text.splitlines()[n - 1].strip() for n in sorted(run[name])},
+        }
+        for name, text in sources.items()
+    }
+
+
+def lost_lines(before: dict, after: dict) -> dict[str, list[str]]:
+    """Per file, lines (by their text, as a line may move) that ran before and not after."""
+    lost = {}
+    for name, row in before["files"].items():
+        now = Counter(after["files"].get(name, {"run_lines": {}})["run_lines"].values())
+        now.subtract(row["run_lines"].values())
+        if gone := [text for text, left in now.items() if left < 0]:
+            lost[name] = gone
+    return lost
 
 
 def main() -> None:
@@ -67,7 +85,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--static", type=Path, default=Path("static"))
-    parser.add_argument("--json", type=Path)
+    parser.add_argument("--json", type=Path, help="write the table here")
+    parser.add_argument("--compare", type=Path, help="a --json of an earlier run: list the lines it ran and this not")
     args = parser.parse_args()
     table = report(args.folders, args.static)
     total = {"lines": sum(r["lines"] for r in table.values()), "run": sum(r["run"] for r in table.values())}
@@ -75,8 +94,14 @@ def main() -> None:
     for name, row in [*table.items(), ("TOTAL", total)]:
         share = 100 * row["run"] / row["lines"] if row["lines"] else 0.0
         print(f"{name:<28} {row['lines']:>6} {row['run']:>6} {share:>6.1f}")
+    result = {"files": table, "total": total}
     if args.json:
-        args.json.write_text(json.dumps({"files": table, "total": total}, indent=1) + "\n", encoding="utf-8")
+        args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    if args.compare:
+        lost = lost_lines(json.loads(args.compare.read_text(encoding="utf-8")), result)
+        print(f"lines run in {args.compare} and not now: {sum(map(len, lost.values()))}")
+        for name, gone in lost.items():
+            print(f"  {name}: " + " | ".join(gone[:10]) + (" …" if len(gone) > 10 else ""))
 
 
 if __name__ == "__main__":
