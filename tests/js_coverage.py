@@ -2,13 +2,15 @@
 active only when TC_JS_COVERAGE names an output folder; tools/coverage_report.py reads what it writes.
 
 Every Chromium page Playwright opens (tests/e2e's contexts and fixtures, and the engine table's ChromiumTab, which is
-Playwright too) gets a CDP session with V8's precise block coverage started before the test can navigate it. The
-coverage is taken before each goto and reload (a navigation to another site changes renderer, whose counts would be
-lost), and before the page, its context or its browser closes; each take's entries for the site's static/*.js are
-written to the folder as one JSON file. The wrapping is done once, at Playwright's implementation layer, so the tests
-are unchanged and the file runs as it is in an older checkout. Not measured: dedicated and service workers (the
-calculator's worker, sw.js), pages of a browser killed mid-test, the nested pytest sessions of test_browser_crash.py,
-and a popup's first scripts (its coverage starts when Playwright reports the page).
+Playwright too) gets a CDP session with V8's precise block coverage started before the test can navigate it; the
+page's dedicated workers (the calculator's, which runs static/pyodide-start.mjs) are attached through that session
+and wait, as they start, until theirs runs too. The coverage is taken before each goto and reload (a navigation to
+another site changes renderer, whose counts would be lost), and before the page, its context or its browser closes;
+each take's entries for the site's static/*.js and *.mjs are written to the folder as one JSON file. The wrapping is
+done once, at Playwright's implementation layer, so the tests are unchanged and the file runs as it is in an older
+checkout. Not measured: the service worker (sw.js is built from static/sw.template.js), a worker that ended before the
+take (the dead-worker tests' killed one), pages of a browser killed mid-test, the nested pytest sessions of
+test_browser_crash.py, and a popup's first scripts (its coverage starts when Playwright reports the page).
 """
 
 from __future__ import annotations
@@ -50,16 +52,101 @@ def site_scripts(result: list[dict]) -> list[dict]:
     return found
 
 
-async def _profiled_session(context: Any, page: Any) -> Any:
-    """A CDP session on the page with precise block coverage running; None where the page is not Chromium's."""
+START = (("Profiler.enable", None), ("Profiler.startPreciseCoverage", {"callCount": False, "detailed": True}))
+"""V8's precise block coverage, each block run or not (no call counts)."""
+
+
+def _lose(what: str, error: BaseException) -> None:
+    """Note coverage that could not be started or taken."""
+    _lost.append(f"{_current_test[0]}: {what} ({type(error).__name__}: {str(error)[:120]})")
+
+
+class Profiled:
+    """A page's CDP session with coverage running, and its dedicated workers' coverage, reached through that session
+    (Target.setAutoAttach without flattening: Playwright's CDPSession sends on its own session only)."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.workers: dict[str, str] = {}
+        """Session id -> URL of each dedicated worker whose coverage runs."""
+        self.answers: dict[int, tuple[str, asyncio.Future]] = {}
+        self.numbers = itertools.count(1)
+        session.on("Target.receivedMessageFromTarget", self._received)
+        session.on("Target.attachedToTarget", lambda params: asyncio.ensure_future(self._attached(params)))
+        session.on("Target.detachedFromTarget", self._detached)
+
+    async def start(self) -> None:
+        """Start the page's coverage, then attach to its workers (each waits, as it starts, until its coverage runs)."""
+        for method, params in START:
+            await self.session.send(method, params, TAKE_TIMEOUT_MS)
+        attach = {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False}
+        await self.session.send("Target.setAutoAttach", attach, TAKE_TIMEOUT_MS)
+
+    async def call(self, session_id: str, method: str, params: dict | None = None) -> dict:
+        """A command to an attached worker, and its result."""
+        number = next(self.numbers)
+        answer = asyncio.get_running_loop().create_future()
+        self.answers[number] = (session_id, answer)
+        message = json.dumps({"id": number, "method": method, "params": params or {}})
+        await self.session.send(
+            "Target.sendMessageToTarget", {"sessionId": session_id, "message": message}, TAKE_TIMEOUT_MS
+        )
+        reply = await asyncio.wait_for(answer, TAKE_TIMEOUT_MS / 1000)
+        if "error" in reply:
+            raise RuntimeError(f"{method}: {reply['error']}")
+        return reply["result"]
+
+    def _received(self, params: dict) -> None:
+        reply = json.loads(params["message"])
+        _, answer = self.answers.pop(reply.get("id"), (None, None))
+        if answer and not answer.done():
+            answer.set_result(reply)
+
+    def _detached(self, params: dict) -> None:
+        self.workers.pop(params["sessionId"], None)
+        for number, (session_id, answer) in list(self.answers.items()):
+            if session_id == params["sessionId"]:
+                del self.answers[number]
+                if not answer.done():
+                    answer.set_exception(ConnectionError("the worker went away"))
+
+    async def _attached(self, params: dict) -> None:
+        """Start a dedicated worker's coverage, then let it run; any other target (the service worker) is let go."""
+        session_id, target = params["sessionId"], params["targetInfo"]
+        try:
+            if target["type"] == "worker":
+                for method, start in START:
+                    await self.call(session_id, method, start)
+                self.workers[session_id] = target["url"]
+        except Exception as error:
+            _lose(f"worker coverage not started ({target['url'][:80]})", error)
+        finally:
+            with contextlib.suppress(Exception):
+                if params.get("waitingForDebugger"):
+                    await self.call(session_id, "Runtime.runIfWaitingForDebugger")
+                if target["type"] != "worker":
+                    await self.session.send("Target.detachFromTarget", {"sessionId": session_id}, TAKE_TIMEOUT_MS)
+
+    async def take(self) -> list[dict]:
+        """Every script's coverage in the page and its workers since the last take."""
+        result = (await self.session.send("Profiler.takePreciseCoverage", None, TAKE_TIMEOUT_MS))["result"]
+        for session_id, url in list(self.workers.items()):
+            try:
+                result += (await self.call(session_id, "Profiler.takePreciseCoverage"))["result"]
+            except Exception as error:
+                _lose(f"worker coverage not taken ({url[:80]})", error)
+        return result
+
+
+async def _profiled_session(context: Any, page: Any) -> Profiled | None:
+    """The page with coverage running; None where the page is not Chromium's."""
     try:
-        session = await context.new_cdp_session(page)
-        await session.send("Profiler.enable", None, TAKE_TIMEOUT_MS)
-        await session.send("Profiler.startPreciseCoverage", {"callCount": False, "detailed": True}, TAKE_TIMEOUT_MS)
+        profiled = Profiled(await context.new_cdp_session(page))
+        await profiled.start()
     except Exception as error:  # another engine, or a page that closed at once
-        _lost.append(f"{_current_test[0]}: coverage not started ({type(error).__name__}: {str(error)[:120]})")
+        _lose("coverage not started", error)
         return None
-    return session
+    return profiled
 
 
 def _starting(context: Any, page: Any) -> asyncio.Future:
@@ -79,15 +166,15 @@ async def take_coverage(page: Any, last: bool = False) -> list[dict]:
     start = _started.pop(page, None) if last else _started.get(page)
     if start is None or page.is_closed():
         return []
-    session = await start
-    if session is None:
+    profiled = await start
+    if profiled is None:
         return []
     try:
-        result = await session.send("Profiler.takePreciseCoverage", None, TAKE_TIMEOUT_MS)
+        result = await profiled.take()
     except Exception as error:
-        _lost.append(f"{_current_test[0]}: coverage not taken ({type(error).__name__}: {str(error)[:120]})")
+        _lose("coverage not taken", error)
         return []
-    scripts = site_scripts(result["result"])
+    scripts = site_scripts(result)
     if scripts and OUTPUT:
         name = Path(OUTPUT) / f"{os.getpid()}-{next(_files):06d}.json"
         name.write_text(json.dumps({"test": _current_test[0], "scripts": scripts}), encoding="utf-8")
