@@ -2,15 +2,17 @@
 active only when TC_JS_COVERAGE names an output folder; tools/coverage_report.py reads what it writes.
 
 Every Chromium page Playwright opens (tests/e2e's contexts and fixtures, and the engine table's ChromiumTab, which is
-Playwright too) gets a CDP session with V8's precise block coverage started before the test can navigate it; the
-page's dedicated workers (the calculator's, which runs static/pyodide-start.mjs) are attached through that session
-and wait, as they start, until theirs runs too. The coverage is taken before each goto and reload (a navigation to
-another site changes renderer, whose counts would be lost), and before the page, its context or its browser closes;
-each take's entries for the site's static/*.js and *.mjs are written to the folder as one JSON file. The wrapping is
-done once, at Playwright's implementation layer, so the tests are unchanged and the file runs as it is in an older
-checkout. Not measured: the service worker (sw.js is built from static/sw.template.js), a worker that ended before the
-take (the dead-worker tests' killed one), pages of a browser killed mid-test, the nested pytest sessions of
-test_browser_crash.py, and a popup's first scripts (its coverage starts when Playwright reports the page).
+Playwright too) gets a CDP session with V8's precise block coverage started before the test can navigate it; the page's
+dedicated workers (the calculator's, which runs static/pyodide-start.mjs) are attached through that session as they
+start, and asked to wait until theirs runs. The coverage is taken before each goto and reload (a navigation to another
+site changes renderer, whose counts would be lost), and before the page, its context or its browser closes; each take's
+entries for the site's static/*.js and *.mjs are written to the folder as one JSON file. The wrapping is done once, at
+Playwright's implementation layer, so the tests are unchanged and the file runs as it is in an older checkout.
+Playwright's own session may let a worker run first: what it compiles before its coverage starts is missed (the
+calculator's worker fetches pyodide-start.mjs after it has started). Not measured: the service worker (sw.js is built
+from static/sw.template.js), a worker that ended before the take (the dead-worker tests' killed one), pages of a browser
+killed mid-test, the nested pytest sessions of test_browser_crash.py, and a popup's first scripts (its coverage starts
+when Playwright reports the page).
 """
 
 from __future__ import annotations
@@ -159,6 +161,13 @@ def _starting(context: Any, page: Any) -> asyncio.Future:
 async def start_coverage(context: Any, page: Any) -> None:
     """Start the page's coverage (once) and wait until it runs."""
     await _starting(context, page)
+
+
+def measured_workers(page: Any) -> list[str]:
+    """The URLs of the page's dedicated workers whose coverage runs."""
+    start = _started.get(page)
+    profiled = start.result() if start is not None and start.done() else None
+    return list(profiled.workers.values()) if profiled else []
 
 
 async def take_coverage(page: Any, last: bool = False) -> list[dict]:

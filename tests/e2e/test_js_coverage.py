@@ -1,14 +1,15 @@
-"""The coverage instrument measures (issue 38): tests/js_coverage.py's collection on a page whose script calls one
-function and not another, read by tools/coverage_report.py's line rule; and the plugin's wrapping keeps what ran
-before a navigation to another site."""
+"""The coverage instrument measures (issue 38): tests/js_coverage.py's collection, in a page and in its dedicated
+worker, of a script that calls one function and not another, read by tools/coverage_report.py's line rule; and the
+plugin's wrapping keeps what ran before a navigation to another site."""
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Route
 
 from tests import js_coverage
 from tools.coverage_report import code_lines, run_lines
@@ -27,36 +28,55 @@ function neverCalled(n) {
 }
 
 /* the call */
-window.result = called(21) + (window.result > 0 ? neverCalled(1) : 0);
+globalThis.result = called(21) + (globalThis.result > 0 ? neverCalled(1) : 0);
 """
 CALLED_BODY, NEVER_CALLED_BODY, THE_CALL = 3, 8, 13
+PAGES = {
+    "/": '<!doctype html><script src="/static/probe.js"></script>',
+    "/worker": """<!doctype html><script>
+      globalThis.worker = new Worker("/loader.js");
+      worker.onmessage = (event) => { globalThis.result = event.data; };
+    </script>""",
+}
+SCRIPTS = {
+    "/static/probe.js": PROBE,
+    "/loader.js": 'onmessage = () => importScripts("/static/probe-worker.js");\n',
+    "/static/probe-worker.js": PROBE + "postMessage(globalThis.result);\n",
+}
 
 
 def serve_probe(route: Route) -> None:
-    """A page on a made-up host that loads the probe as the site's static/probe.js."""
-    if route.request.url.endswith("/static/probe.js"):
-        route.fulfill(body=PROBE, content_type="text/javascript")
+    """Pages on made-up hosts that load the probe as the site's static/probe.js, or in a worker."""
+    path = "/" + route.request.url.split("/", 3)[3]
+    if path in SCRIPTS:
+        route.fulfill(body=SCRIPTS[path], content_type="text/javascript")
     else:
-        route.fulfill(body='<!doctype html><script src="/static/probe.js"></script>', content_type="text/html")
+        route.fulfill(body=PAGES[path], content_type="text/html")
 
 
-def taken(page: Page) -> list[dict]:
-    """The page's site-script coverage since the last take, through the plugin's own function."""
-    return page._sync(js_coverage.take_coverage(page._impl_obj))  # type: ignore[attr-defined]
-
-
-def test_a_called_function_is_covered_and_an_uncalled_one_is_not(browser: Browser) -> None:
+def probe_coverage(browser: Browser, path: str) -> list[dict]:
+    """The site-script coverage of a page at path, started and taken through the plugin's own functions."""
     context = browser.new_context()
     try:
+        context.route("**/*", serve_probe)
         page = context.new_page()
         page._sync(js_coverage.start_coverage(context._impl_obj, page._impl_obj))  # type: ignore[attr-defined]
-        page.route("**/*", serve_probe)
-        page.goto("http://coverage.test/")
-        assert page.evaluate("window.result") == 42
-        scripts = taken(page)
+        page.goto(f"http://coverage.test{path}")
+        if path == "/worker":  # the probe is loaded once the worker's coverage runs, as pyodide-start.mjs is
+            deadline = time.monotonic() + 30
+            while not js_coverage.measured_workers(page._impl_obj) and time.monotonic() < deadline:  # type: ignore[attr-defined]
+                page.wait_for_timeout(50)
+            page.evaluate("worker.postMessage('load the probe')")
+        page.wait_for_function("globalThis.result === 42")
+        return page._sync(js_coverage.take_coverage(page._impl_obj))  # type: ignore[attr-defined]
     finally:
         context.close()
-    assert [s["file"] for s in scripts] == ["static/probe.js"]
+
+
+@pytest.mark.parametrize(("path", "script"), [("/", "static/probe.js"), ("/worker", "static/probe-worker.js")])
+def test_a_called_function_is_covered_and_an_uncalled_one_is_not(browser: Browser, path: str, script: str) -> None:
+    scripts = probe_coverage(browser, path)
+    assert [s["file"] for s in scripts] == [script]
     lines = code_lines(PROBE)
     assert {1, 6, 12} & set(lines) == set(), "a comment or blank line counted as code"
     run = run_lines(scripts[0]["functions"], lines)
@@ -70,11 +90,11 @@ def test_the_wrapped_page_keeps_what_ran_before_it_went_to_another_site(
 ) -> None:
     context = browser.new_context()
     try:
+        context.route("**/*", serve_probe)
         page = context.new_page()
-        page.route("**/*", serve_probe)
         page.goto("http://coverage.test/")
         page.goto("http://other-site.test/")
-        assert page.evaluate("window.result") == 42
+        assert page.evaluate("globalThis.result") == 42
     finally:
         context.close()
     written = [json.loads(f.read_text(encoding="utf-8")) for f in Path(js_coverage.OUTPUT).glob("*.json")]
