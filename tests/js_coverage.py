@@ -4,15 +4,16 @@ active only when TC_JS_COVERAGE names an output folder; tools/coverage_report.py
 Every Chromium page Playwright opens (tests/e2e's contexts and fixtures, and the engine table's ChromiumTab, which is
 Playwright too) gets a CDP session with V8's precise block coverage started before the test can navigate it; the page's
 dedicated workers (the calculator's, which runs static/pyodide-start.mjs) are attached through that session as they
-start, and asked to wait until theirs runs. The coverage is taken before each goto and reload (a navigation to another
-site changes renderer, whose counts would be lost), and before the page, its context or its browser closes; each take's
-entries for the site's static/*.js and *.mjs are written to the folder as one JSON file. The wrapping is done once, at
-Playwright's implementation layer, so the tests are unchanged and the file runs as it is in an older checkout.
-Playwright's own session may let a worker run first: what it compiles before its coverage starts is missed (the
-calculator's worker fetches pyodide-start.mjs after it has started). Not measured: the service worker (sw.js is built
-from static/sw.template.js), a worker that ended before the take (the dead-worker tests' killed one), pages of a browser
-killed mid-test, the nested pytest sessions of test_browser_crash.py, and a popup's first scripts (its coverage starts
-when Playwright reports the page).
+start, and asked to wait until theirs runs. The coverage is taken before a goto to another host (another site's renderer
+would not keep the counts; within one, V8's precise coverage keeps earlier documents' scripts, so taking at every
+navigation only cost time: every take returns the whole isolate), and before the page, its context or its browser
+closes; each take's entries for the site's static/*.js and *.mjs are written to the folder as one JSON file. The
+wrapping is done once, at Playwright's implementation layer, so the tests are unchanged and the file runs as it is in an
+older checkout. Playwright's own session may let a worker run first: what it compiles before its coverage starts is
+missed (the calculator's worker fetches pyodide-start.mjs after it has started). Not measured: the service worker (sw.js
+is built from static/sw.template.js), a worker that ended before the take (the dead-worker tests' killed one), pages of
+a browser killed mid-test, the nested pytest sessions of test_browser_crash.py, and a popup's first scripts (its
+coverage starts when Playwright reports the page).
 """
 
 from __future__ import annotations
@@ -191,7 +192,7 @@ async def take_coverage(page: Any, last: bool = False) -> list[dict]:
 
 
 def _wrap_playwright() -> None:
-    """Start coverage on every page Playwright reports, take it before navigations and closes."""
+    """Start coverage on every page Playwright reports; take it before a goto to another host and before closes."""
     from playwright._impl.browser import Browser
     from playwright._impl.browser_context import BrowserContext
     from playwright._impl.browser_type import BrowserType
@@ -203,7 +204,7 @@ def _wrap_playwright() -> None:
         BrowserType.launch_persistent_context,
     )
     close_context, close_page, close_browser = BrowserContext.close, Page.close, Browser.close
-    goto, reload = Page.goto, Page.reload
+    goto = Page.goto
 
     def _on_page(self: Any, page: Any) -> None:
         _starting(self, page)
@@ -236,18 +237,15 @@ def _wrap_playwright() -> None:
                 await take_coverage(page, last=True)
         await close_browser(self, *args, **kwargs)
 
-    async def _goto(self: Any, *args: Any, **kwargs: Any) -> Any:
-        await take_coverage(self)
-        return await goto(self, *args, **kwargs)
-
-    async def _reload(self: Any, *args: Any, **kwargs: Any) -> Any:
-        await take_coverage(self)
-        return await reload(self, *args, **kwargs)
+    async def _goto(self: Any, url: str, *args: Any, **kwargs: Any) -> Any:
+        if urlsplit(url).netloc != urlsplit(self.url).netloc:  # another site's renderer would not keep the counts
+            await take_coverage(self)
+        return await goto(self, url, *args, **kwargs)
 
     BrowserContext._on_page, BrowserContext.new_page = _on_page, _new_page
     BrowserType.launch_persistent_context = _persistent
     BrowserContext.close, Page.close, Browser.close = _close_context, _close_page, _close_browser
-    Page.goto, Page.reload = _goto, _reload
+    Page.goto = _goto
 
 
 def pytest_configure(config: pytest.Config) -> None:
