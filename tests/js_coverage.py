@@ -4,16 +4,17 @@ active only when TC_JS_COVERAGE names an output folder; tools/coverage_report.py
 Every Chromium page Playwright opens (tests/e2e's contexts and fixtures, and the engine table's ChromiumTab, which is
 Playwright too) gets a CDP session with V8's precise block coverage started before the test can navigate it; the page's
 dedicated workers (the calculator's, which runs static/pyodide-start.mjs) are attached through that session as they
-start, and asked to wait until theirs runs. The coverage is taken before a goto to another host (another site's renderer
-would not keep the counts; within one, V8's precise coverage keeps earlier documents' scripts, so taking at every
-navigation only cost time: every take returns the whole isolate), and before the page, its context or its browser
-closes; each take's entries for the site's static/*.js and *.mjs are written to the folder as one JSON file. The
-wrapping is done once, at Playwright's implementation layer, so the tests are unchanged and the file runs as it is in an
-older checkout. Playwright's own session may let a worker run first: what it compiles before its coverage starts is
-missed (the calculator's worker fetches pyodide-start.mjs after it has started). Not measured: the service worker (sw.js
-is built from static/sw.template.js), a worker that ended before the take (the dead-worker tests' killed one), pages of
-a browser killed mid-test, the nested pytest sessions of test_browser_crash.py, and a popup's first scripts (its
-coverage starts when Playwright reports the page).
+start, and asked to wait until theirs runs. Chromium is launched with its RenderDocument feature off (with it, each new
+document restarted the page's coverage, dropping the counts of the one before, even within one host; without it V8's
+precise coverage keeps earlier documents' scripts). The coverage is taken before a goto to another host (another site's
+renderer would not keep the counts), and before the page, its context or its browser closes; each take's entries for the
+site's static/*.js and *.mjs are written to the folder as one JSON file. The wrapping is done once, at Playwright's
+implementation layer, so the tests are unchanged and the file runs as it is in an older checkout. Playwright's own
+session may let a worker run first: what it compiles before its coverage starts is missed (the calculator's worker
+fetches pyodide-start.mjs after it has started). Not measured: the service worker (sw.js is built from
+static/sw.template.js), a worker that ended before the take (the dead-worker tests' killed one), pages of a browser
+killed mid-test, the nested pytest sessions of test_browser_crash.py, and a popup's first scripts (its coverage starts
+when Playwright reports the page).
 """
 
 from __future__ import annotations
@@ -191,6 +192,20 @@ async def take_coverage(page: Any, last: bool = False) -> list[dict]:
     return scripts
 
 
+def keeping_counts(args: list[str] | None) -> list[str]:
+    """Chromium's arguments with RenderDocument off: with it, each new document restarts the page's coverage and drops
+    the counts of the one before, even within one host (tests/e2e/test_js_coverage.py)."""
+    args = list(args or [])
+    switches = [i for i, a in enumerate(args) if a.startswith("--disable-features=")]
+    if switches and "RenderDocument" in args[switches[-1]]:
+        return args
+    if switches:
+        args[switches[-1]] += ",RenderDocument"
+    else:
+        args.append("--disable-features=RenderDocument")
+    return args
+
+
 def _wrap_playwright() -> None:
     """Start coverage on every page Playwright reports; take it before a goto to another host and before closes."""
     from playwright._impl.browser import Browser
@@ -204,7 +219,7 @@ def _wrap_playwright() -> None:
         BrowserType.launch_persistent_context,
     )
     close_context, close_page, close_browser = BrowserContext.close, Page.close, Browser.close
-    goto = Page.goto
+    goto, launch = Page.goto, BrowserType.launch
 
     def _on_page(self: Any, page: Any) -> None:
         _starting(self, page)
@@ -215,7 +230,14 @@ def _wrap_playwright() -> None:
         await start_coverage(self, page)
         return page
 
+    async def _launch(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.name == "chromium":
+            kwargs["args"] = keeping_counts(kwargs.get("args"))
+        return await launch(self, *args, **kwargs)
+
     async def _persistent(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.name == "chromium":
+            kwargs["args"] = keeping_counts(kwargs.get("args"))
         context = await persistent(self, *args, **kwargs)
         for page in list(context._pages):
             await start_coverage(context, page)
@@ -243,7 +265,7 @@ def _wrap_playwright() -> None:
         return await goto(self, url, *args, **kwargs)
 
     BrowserContext._on_page, BrowserContext.new_page = _on_page, _new_page
-    BrowserType.launch_persistent_context = _persistent
+    BrowserType.launch, BrowserType.launch_persistent_context = _launch, _persistent
     BrowserContext.close, Page.close, Browser.close = _close_context, _close_page, _close_browser
     Page.goto = _goto
 
