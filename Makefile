@@ -40,10 +40,11 @@ lint: deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-# Fast tests first (unit, property, build; the HTML checker needs java), then the end-to-end ones in the three engines.
+# Fast tests first (unit, property, build; the HTML checker needs java), then the end-to-end ones in the three engines,
+# both on the site just built (TC_BUILT_SITE: tests/conftest.py's built_site then builds nothing).
 test: java deps browsers nginx lint build
-	$(PY) -m pytest -m "not e2e"
-	$(PY) -m pytest -m e2e
+	TC_BUILT_SITE=site $(PY) -m pytest -m "not e2e"
+	TC_BUILT_SITE=site $(PY) -m pytest -m e2e
 
 bench: deps browsers nginx build
 	$(PY) bench/run.py

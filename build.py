@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import functools
+import gzip
 import hashlib
 import inspect
 import json
@@ -14,12 +16,14 @@ import sys
 import time
 import tomllib
 import zipfile
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 
 import segno
-import zopfli.gzip
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
@@ -49,6 +53,8 @@ CACHE = ROOT / ".cache"
 LANGS = ("zh", "en")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PYTHON_START_FILES = ("python_stdlib.zip", "python_later.zip", "python_snapshot.bin.gz", "pyodide.asm.wasm")
+LIBRARY_FILES = ["python_stdlib.zip", "python_later.zip"]
+"""The cut standard library: what a start needs, and what only a QR code needs."""
 SEGNO_FILES = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
 """segno's modules that drawing a QR code imports (not its helpers or command line)."""
 CSP = {
@@ -628,87 +634,175 @@ def python_start_sources() -> tuple[list[str], list[str], list[str]]:
     return start, pyscript_start, later
 
 
-def python_start_cache() -> Path:
-    """Where the start-up files for the current Pyodide, tools, import list, scoring/ and segno are cached."""
-    start, pyscript_start, later = python_start_sources()
-    digest = hashlib.sha256((NODE / "pyodide" / "python_stdlib.zip").read_bytes())
-    tools = (
-        TOOLS / "python_start.mjs",
-        TOOLS / "stdlib_bytecode.py",
-        TOOLS / "deterministic.mjs",
-        STATIC / "initial-memory.mjs",
-        ROOT / "sitebuild" / "wasm_trim.py",
-    )
-    for part in (*tools, NODE / "pyodide" / "pyodide.asm.wasm", *scoring_modules()):
-        digest.update(part.relative_to(ROOT).as_posix().encode() + part.read_bytes())
-    for name in SEGNO_FILES:  # installed in the environment, wherever that is
-        digest.update(f"segno/{name}".encode() + (Path(segno.__file__).parent / name).read_bytes())
-    digest.update(" ".join([*start, "--", *pyscript_start, "--", *later, "->", *PYTHON_START_FILES]).encode())
-    digest.update(inspect.getsource(pack_snapshot).encode() + inspect.getsource(add_segno).encode())
-    return CACHE / f"python-start-{digest.hexdigest()[:16]}"
+def key_of(*parts: tuple[str, bytes]) -> str:
+    """A short hash of what a cached file is made from: named parts (files by their place, texts) and their bytes."""
+    digest = hashlib.sha256()
+    for name, data in parts:
+        for piece in (name.encode(), data):
+            digest.update(len(piece).to_bytes(8, "little") + piece)
+    return digest.hexdigest()[:16]
 
 
-def make_python_start(target: Path) -> None:
-    """Run tools/python_start.mjs (fixed clock and seeded random numbers: the same inputs give the same bytes)."""
+def files_in(folder: Path, *paths: Path) -> list[tuple[str, bytes]]:
+    """Files as parts of a key: each named by its place in the folder (wherever that is), with its bytes."""
+    return [(f"{folder.name}/{path.relative_to(folder).as_posix()}", path.read_bytes()) for path in paths]
+
+
+@functools.cache
+def node_version() -> str:
+    """The Node.js that runs tools/python_start.mjs (its version is part of what the files are made from)."""
     node = shutil.which("node")
-    tool = TOOLS / "python_start.mjs"
     if node is None:
-        raise BuildError(f"{tool}: needs Node.js ('node' is not on PATH)")
-    target.mkdir(parents=True, exist_ok=True)
-    index = trimmed_pyodide(target / "index")
-    start, pyscript_start, later = python_start_sources()
-    command = [node, "--import", (TOOLS / "deterministic.mjs").as_uri(), tool, NODE / "pyodide" / "python_stdlib.zip"]
-    command += [target / "python_stdlib.zip", target / "python_later.zip", target / "python_snapshot.bin", index]
-    command += [SCORING, *start, "--", *pyscript_start, "--", *later]
+        raise BuildError(f"{TOOLS / 'python_start.mjs'}: needs Node.js ('node' is not on PATH)")
+    return subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+
+
+STOCK = NODE / "pyodide"
+"""Pyodide as npm installs it."""
+STOCK_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+"""The stock Pyodide that Node.js runs (its CPython compiles the cut library)."""
+
+
+def tool_parts(*names: str) -> list[tuple[str, bytes]]:
+    """tools/python_start.mjs, the clock and random numbers it runs with, the stock Pyodide it runs, and more tools."""
+    tools = files_in(TOOLS, *(TOOLS / name for name in ("python_start.mjs", "deterministic.mjs", *names)))
+    return tools + files_in(STOCK, *(STOCK / name for name in STOCK_PYODIDE)) + [("node", node_version().encode())]
+
+
+def wasm_key() -> str:
+    """What the site's pyodide.asm.wasm is made from: Pyodide's, trimmed by sitebuild/wasm_trim.py."""
+    return key_of(*files_in(STOCK, STOCK / "pyodide.asm.wasm"), *files_in(ROOT, ROOT / "sitebuild" / "wasm_trim.py"))
+
+
+def library_key(start: list[str], pyscript_start: list[str], later: list[str]) -> str:
+    """What python_stdlib.zip and python_later.zip are made from: Pyodide's standard library compiled in the stock
+    Pyodide by tools/stdlib_bytecode.py, cut to the import lists; segno's modules added to the second."""
+    segno_folder = Path(segno.__file__).parent  # installed in the environment, wherever that is
+    return key_of(
+        *files_in(STOCK, STOCK / "python_stdlib.zip"),
+        *tool_parts("stdlib_bytecode.py"),
+        ("modules", " ".join([*start, *pyscript_start, "--", *later]).encode()),
+        *files_in(segno_folder, *(segno_folder / name for name in SEGNO_FILES)),
+        ("add_segno", inspect.getsource(add_segno).encode()),
+    )
+
+
+def snapshot_key(wasm: str, library: str, start: list[str]) -> str:
+    """What python_snapshot.bin.gz is made from: Python started in the site's WebAssembly (by its key) on the cut
+    library (by its key) with the start modules and every scoring module imported, then packed."""
+    return key_of(
+        ("wasm", wasm.encode()),
+        ("library", library.encode()),
+        *tool_parts(),
+        *files_in(STATIC, STATIC / "initial-memory.mjs"),
+        ("modules", " ".join(start).encode()),
+        *files_in(SCORING, *scoring_modules()),
+        ("pack_snapshot", inspect.getsource(pack_snapshot).encode()),
+    )
+
+
+def cached(kind: str, key: str, make: Callable[[Path], None], notes: list[str]) -> Path:
+    """The folder .cache/start-<kind>-<key>, made by make(folder) if it is not there yet (the older ones of that
+    kind are then removed); notes say which."""
+    folder = CACHE / f"start-{kind}-{key}"
+    notes.append("made" if not folder.is_dir() else f"in {folder.relative_to(CACHE.parent)}")
+    if not folder.is_dir():
+        partial = CACHE / f"partial-{kind}-{os.getpid()}"
+        shutil.rmtree(partial, ignore_errors=True)
+        partial.mkdir(parents=True)
+        make(partial)
+        for stale in CACHE.glob(f"start-{kind}-*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        partial.replace(folder)
+    return folder
+
+
+def run_python_start(*arguments: str | Path) -> None:
+    """Run tools/python_start.mjs (fixed clock and seeded random numbers: the same inputs give the same bytes)."""
+    tool = TOOLS / "python_start.mjs"
+    command = [shutil.which("node") or "node", "--import", (TOOLS / "deterministic.mjs").as_uri(), tool, *arguments]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")
+
+
+def make_trimmed_wasm(target: Path) -> None:
+    """pyodide.asm.wasm without the CJK tables and Unicode names (sitebuild/wasm_trim.py)."""
+    try:
+        trimmed, _ = without_unused_tables((STOCK / "pyodide.asm.wasm").read_bytes())
+    except TrimError as error:
+        raise BuildError(f"{STOCK / 'pyodide.asm.wasm'}: {error}") from error
+    (target / "pyodide.asm.wasm").write_bytes(trimmed)
+
+
+def make_library(target: Path, start: list[str], pyscript_start: list[str], later: list[str]) -> None:
+    """The cut standard library and the archive of what only a QR code needs, segno added to it."""
+    library, later_zip = (target / name for name in LIBRARY_FILES)
+    run_python_start("library", STOCK / "python_stdlib.zip", library, later_zip, *start, *pyscript_start, "--", *later)
+    add_segno(later_zip)
+
+
+def make_snapshot(target: Path, wasm: Path, library: Path, start: list[str]) -> None:
+    """Python's memory once started, made in the Pyodide the site serves (its trimmed WebAssembly) on the cut
+    library, then packed."""
+    index = target / "index"
+    index.mkdir()
+    for name in ("pyodide.asm.mjs", "pyodide-lock.json"):
+        shutil.copyfile(STOCK / name, index / name)
+    shutil.copyfile(wasm / "pyodide.asm.wasm", index / "pyodide.asm.wasm")
+    run_python_start("snapshot", library / "python_stdlib.zip", target / "python_snapshot.bin", index, SCORING, *start)
     pack_snapshot(target / "python_snapshot.bin")
-    add_segno(target / "python_later.zip")
-    (index / "pyodide.asm.wasm").replace(target / "pyodide.asm.wasm")
     shutil.rmtree(index)
 
 
-def trimmed_pyodide(index: Path) -> Path:
-    """A folder Pyodide loads from under Node.js (the standard library is given apart), its pyodide.asm.wasm without
-    the CJK tables (sitebuild/wasm_trim.py): the snapshot is made in the WebAssembly the browser gets."""
-    stock = NODE / "pyodide"
-    index.mkdir(parents=True, exist_ok=True)
-    for name in ("pyodide.asm.mjs", "pyodide-lock.json"):
-        shutil.copyfile(stock / name, index / name)
-    try:
-        trimmed, _ = without_unused_tables((stock / "pyodide.asm.wasm").read_bytes())
-    except TrimError as error:
-        raise BuildError(f"{stock / 'pyodide.asm.wasm'}: {error}") from error
-    (index / "pyodide.asm.wasm").write_bytes(trimmed)
-    return index
-
-
 def pack_snapshot(snapshot: Path) -> None:
-    """The snapshot gzipped by zopfli, beside it as .gz, and the plain file removed: 5 % smaller than gzip -9
-    (5.42 -> 5.14 MB), for about 35 s once per snapshot (it is cached); the browser unpacks it as any gzip."""
+    """The snapshot gzipped (level 9, no time or name in its header: the same bytes every build), beside it as .gz,
+    and the plain file removed. zopfli made it 2.8 % smaller (11.47 MB -> 2.975 MB by gzip -9, 2.891 MB by zopfli),
+    for 20 s of CPU or more against gzip's 1.6 s; a first visit does not download it (the offline copy does, and
+    stores it inflated), and the browser unpacks it as any gzip."""
     packed = snapshot.with_name(snapshot.name + ".gz")
-    packed.write_bytes(zopfli.gzip.compress(snapshot.read_bytes(), numiterations=1))
+    packed.write_bytes(gzip.compress(snapshot.read_bytes(), 9, mtime=0))
     snapshot.unlink()
 
 
 def prepare_python_start(out: Path) -> None:
-    """Python's start-up files, made by Pyodide itself once per Pyodide version and import list (cached).
+    """Python's start-up files in out/pyodide, each made once and cached by what it is made from.
 
+    pyodide.asm.wasm: Pyodide's, without tables the site never reads (sitebuild/wasm_trim.py).
     python_stdlib.zip replaces Pyodide's standard library: only the modules the site's Python imports as it starts
     and scores, as bytecode; python_later.zip holds the few more a QR code needs.
     python_snapshot.bin.gz is Python's memory once started with those modules and scoring/ imported
-    (static/pyodide-start.mjs); a change to scoring/ makes a new one (static/worker.py checks the match).
+    (static/pyodide-start.mjs); a change to scoring/ makes a new one, and only that (static/worker.py checks the
+    match).
     """
-    cached = python_start_cache()
-    if not cached.is_dir():
-        partial = CACHE / f"partial-{os.getpid()}"
-        make_python_start(partial)
-        for stale in CACHE.glob("python-start-*"):
-            shutil.rmtree(stale, ignore_errors=True)
-        partial.replace(cached)
-    for name in PYTHON_START_FILES:
-        shutil.copyfile(cached / name, out / "pyodide" / name)
+    start, pyscript_start, later = python_start_sources()
+    with ThreadPoolExecutor(os.cpu_count()) as other_cores:
+        # Brotli on the WebAssembly (quality 11: 19 s of CPU, the build's longest job; cached by content) and on the
+        # archives runs on other cores while Node.js makes the library and the snapshot.
+        with step("pyodide.asm.wasm (sitebuild/wasm_trim.py)") as notes:
+            wasm = wasm_key()
+            wasm_folder = cached("wasm", wasm, make_trimmed_wasm, notes)
+        compressing = [other_cores.submit(compress_file, wasm_folder / "pyodide.asm.wasm")]
+        with step("python_stdlib.zip, python_later.zip (tools/python_start.mjs library)") as notes:
+            library = library_key(start, pyscript_start, later)
+            make = functools.partial(make_library, start=start, pyscript_start=pyscript_start, later=later)
+            library_folder = cached("library", library, make, notes)
+        compressing += [other_cores.submit(compress_file, library_folder / name) for name in LIBRARY_FILES]
+        with step("python_snapshot.bin.gz (tools/python_start.mjs snapshot)") as notes:
+            make = functools.partial(make_snapshot, wasm=wasm_folder, library=library_folder, start=start)
+            snapshot_folder = cached("snapshot", snapshot_key(wasm, library, start), make, notes)
+        with step("pyodide.asm.wasm and the archives compressed (on other cores meanwhile)"):
+            for job in compressing:
+                job.result()
+    for folder, names in ((wasm_folder, ["pyodide.asm.wasm"]), (library_folder, LIBRARY_FILES)):
+        for name in names:
+            shutil.copyfile(folder / name, out / "pyodide" / name)
+    shutil.copyfile(snapshot_folder / "python_snapshot.bin.gz", out / "pyodide" / "python_snapshot.bin.gz")
+
+
+def compress_file(path: Path) -> None:
+    """Compress a file into the cache (sitebuild/publish.py), where the build's later steps find it."""
+    compress(path.read_bytes(), CACHE / "compressed")
 
 
 def script_sources() -> list[Path]:
@@ -831,28 +925,50 @@ def search_ideas(games: list[GameContent]) -> list[dict[str, object]]:
     return ideas
 
 
+def cpu_seconds() -> float:
+    """CPU time used so far by this process, its threads and the commands it ran."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+@contextmanager
+def step(name: str) -> Iterator[list[str]]:
+    """One step of the build: print its time as it ends (where a build's seconds go), the CPU time it took (what the
+    same step costs on a machine busy with other work) and any notes added to the list it gives."""
+    started, cpu, notes = time.perf_counter(), cpu_seconds(), []
+    yield notes
+    said = f"{name}: {', '.join(notes)}" if notes else name
+    print(f"{time.perf_counter() - started:7.2f} s  (CPU {cpu_seconds() - cpu:6.2f} s)  {said}", flush=True)
+
+
 def build(out: Path = ROOT / "site") -> str:
-    """Build the whole site into out; return the service-worker version."""
-    games = load_content()
-    check_content(games)
-    docs, terms = search_docs(games)
-    table = fold_table(search_corpus(games, docs, terms))
-    check_glossary(games, table)
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
-    copy_assets(out)
-    write_python_file_list(out)
-    prepare_python_start(out)
-    tables = write_script_tables(out)
-    policies = render_pages(out, games, tables)
-    write_index(out, index_json(game_list(games), docs, terms, table, search_ideas(games)))
-    check_links(out)
-    check_hosts(out)
-    write_compressed(out, CACHE / "compressed")
-    version = write_service_worker(out)
-    write_compressed(out, CACHE / "compressed", [out / "sw.js"])
-    write_publishing(out, policies)
+    """Build the whole site into out, printing each step's time; return the service-worker version."""
+    with step("content read and checked"):
+        games = load_content()
+        check_content(games)
+        docs, terms = search_docs(games)
+        table = fold_table(search_corpus(games, docs, terms))
+        check_glossary(games, table)
+    with step("static files, scoring/, PyScript and Pyodide copied"):
+        if out.exists():
+            shutil.rmtree(out)
+        out.mkdir(parents=True)
+        copy_assets(out)
+        write_python_file_list(out)
+    prepare_python_start(out)  # its own steps: the cached start-up files
+    with step("pages rendered, search index written"):
+        tables = write_script_tables(out)
+        policies = render_pages(out, games, tables)
+        write_index(out, index_json(game_list(games), docs, terms, table, search_ideas(games)))
+    with step("links and hosts checked"):
+        check_links(out)
+        check_hosts(out)
+    with step("brotli and gzip copies written"):
+        write_compressed(out, CACHE / "compressed")
+    with step("service worker and host files written"):
+        version = write_service_worker(out)
+        write_compressed(out, CACHE / "compressed", [out / "sw.js"])
+        write_publishing(out, policies)
     return version
 
 
@@ -865,7 +981,7 @@ def main() -> int:
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1
-    print(f"built {out} (version {version}) in {time.perf_counter() - started:.2f} s")
+    print(f"{time.perf_counter() - started:7.2f} s  (CPU {cpu_seconds():6.2f} s)  built {out} (version {version})")
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import io
+import os
 import shutil
 import socket
 import threading
@@ -83,11 +84,22 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+BUILT_SITE = "TC_BUILT_SITE"
+"""The environment variable that names a site built from this checkout (`make test` builds once and names site/):
+the tests read it rather than build their own. No test writes into it (one that changes a site copies it first)."""
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build the site once per test session into a temporary folder."""
+    """The site as built from this checkout: the one TC_BUILT_SITE names, else built once per session into a
+    temporary folder."""
     import build
 
+    if os.environ.get(BUILT_SITE):
+        named = Path(os.environ[BUILT_SITE]).resolve()
+        if not (named / "sw.js").is_file():
+            pytest.exit(f"{BUILT_SITE}={os.environ[BUILT_SITE]}: no built site there (no sw.js)", returncode=4)
+        return named
     out = tmp_path_factory.mktemp("site") / "site"
     build.build(out)
     return out

@@ -176,18 +176,18 @@ class Scripts(HTMLParser):
 
 
 @pytest.mark.parametrize(
-    "page",
+    "page_file",
     ["index.html", "play/index.html", "offline.html", "search/index.html", *[f"rules/{g}/index.html" for g in GAMES]],
 )
-def test_chinese_is_in_both_scripts_and_tagged_with_its_own(built_site: Path, page: str) -> None:
+def test_chinese_is_in_both_scripts_and_tagged_with_its_own(built_site: Path, page_file: str) -> None:
     parser = Scripts()
-    parser.feed((built_site / page).read_text(encoding="utf-8"))
+    parser.feed((built_site / page_file).read_text(encoding="utf-8"))
     assert parser.twins["s-hans"] == parser.twins["s-hant"] > 5
     assert parser.texts["zh-Hans"] and parser.texts["zh-Hant"]
     for script in zh_script.SCRIPTS:
         other = zh_script.other(script)
         wrong = [text for text in parser.texts[script] if zh_script.convert(text, other, script) != text]
-        assert wrong == [], f"{page}: text tagged {script} is not written in it"
+        assert wrong == [], f"{page_file}: text tagged {script} is not written in it"
 
 
 def test_runtime_script_table_is_built(built_site: Path) -> None:
@@ -196,9 +196,9 @@ def test_runtime_script_table_is_built(built_site: Path) -> None:
     assert tables["zh-Hant"]["为"] == "為" and tables["zh-Hans"]["錢"] == "钱"
 
 
-@pytest.mark.parametrize("page", ["index.html", "search/index.html", *[f"rules/{g}/index.html" for g in GAMES]])
-def test_static_pages_load_no_python(built_site: Path, page: str) -> None:
-    html = (built_site / page).read_text(encoding="utf-8")
+@pytest.mark.parametrize("page_file", ["index.html", "search/index.html", *[f"rules/{g}/index.html" for g in GAMES]])
+def test_static_pages_load_no_python(built_site: Path, page_file: str) -> None:
+    html = (built_site / page_file).read_text(encoding="utf-8")
     assert "pyscript" not in html and "pyodide" not in html and "play.js" not in html
     assert "index.json" not in html, "the search index is fetched on demand, never by a page itself"
     assert not re.search(r"<script(?![^>]*type=\"module\")[^>]*src=\"[^\"]*(search|rules)\.js", html)

@@ -53,16 +53,18 @@ def head(site: Path, page: str) -> Head:
     return parsed
 
 
-@pytest.mark.parametrize("page", PAGES)
-def test_every_page_has_a_description_and_a_link_preview(built_site: Path, page: str) -> None:
-    found = head(built_site, page)
+@pytest.mark.parametrize("page_file", PAGES)
+def test_every_page_has_a_description_and_a_link_preview(built_site: Path, page_file: str) -> None:
+    found = head(built_site, page_file)
     description = found.meta.get("description", "")
-    assert 50 <= len(description) <= 300, f"{page}: meta description {description!r}"
+    assert 50 <= len(description) <= 300, f"{page_file}: meta description {description!r}"
     assert re.search(r"[\u4e00-\u9fff]", description) and re.search(r"[A-Za-z]{4}", description), "in both languages"
     assert found.meta.get("og:title") == found.title.strip()
     assert found.meta.get("og:description") == description
     image = found.meta.get("og:image", "")
-    assert image and (built_site / page).parent.joinpath(image).resolve().is_file(), f"{page}: og:image {image!r}"
+    assert image and (built_site / page_file).parent.joinpath(image).resolve().is_file(), (
+        f"{page_file}: og:image {image!r}"
+    )
 
 
 def test_each_kind_of_page_describes_itself(built_site: Path) -> None:

@@ -1,26 +1,86 @@
-"""Two builds of one commit give the same Python start-up files (so a deploy republishes unchanged files unchanged).
+"""Python's start-up files: two builds of one commit give the same bytes (so a deploy republishes unchanged files
+unchanged), and each is made again when, and only when, what it is made from changes.
 
-The memory snapshot is the one file that used to differ (times and random state in Python's memory): here the tool
-runs once more from nothing and its files are compared with the build's. This costs one run of
-tools/python_start.mjs and of zopfli on the snapshot (about 20 s and 35 s on a quiet machine, more under load).
+The memory snapshot is the file that used to differ (times and random state in Python's memory). Here both runs of
+tools/python_start.mjs are made once more from nothing, side by side, and compared with the built site's: the
+library from Pyodide's standard library, the snapshot from the site's own WebAssembly and library (the trimmed
+WebAssembly is compared with a fresh trim in tests/test_wasm_trim.py), so each file's making is checked once.
 """
 
 from __future__ import annotations
 
 import gzip
+import shutil
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import pytest
 
 import build
 
 
 def test_the_start_up_files_are_made_the_same_way_twice(built_site: Path, tmp_path: Path) -> None:
-    build.make_python_start(tmp_path)
-    for name in build.PYTHON_START_FILES:
-        again = (tmp_path / name).read_bytes()
-        assert again == (built_site / "pyodide" / name).read_bytes(), f"{name} differs between two runs"
+    start, pyscript_start, later = build.python_start_sources()
+    library, snapshot = tmp_path / "library", tmp_path / "snapshot"
+    library.mkdir()
+    snapshot.mkdir()
+    served = built_site / "pyodide"
+    with ThreadPoolExecutor(2) as both:  # each run is one Node.js process: both cores at once
+        runs = [
+            both.submit(build.make_library, library, start, pyscript_start, later),
+            both.submit(build.make_snapshot, snapshot, served, served, start),
+        ]
+        for run in runs:
+            run.result()
+    for folder, name in [(library, name) for name in build.LIBRARY_FILES] + [(snapshot, "python_snapshot.bin.gz")]:
+        assert (folder / name).read_bytes() == (served / name).read_bytes(), f"{name} differs between two runs"
 
 
 def test_the_snapshot_does_not_hold_the_checkouts_folder(built_site: Path) -> None:
     """Two checkouts of one commit in different folders make the same snapshot (the tool's path was kept in it)."""
     memory = gzip.decompress((built_site / "pyodide" / "python_snapshot.bin.gz").read_bytes())
     assert str(build.ROOT).encode() not in memory
+
+
+def keys() -> dict[str, str]:
+    """The cache keys of the three start-up files as the build computes them."""
+    start, pyscript_start, later = build.python_start_sources()
+    wasm, library = build.wasm_key(), build.library_key(start, pyscript_start, later)
+    return {"wasm": wasm, "library": library, "snapshot": build.snapshot_key(wasm, library, start)}
+
+
+@pytest.fixture
+def scoring_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of scoring/ that the build reads instead (in another folder: a key names files by their place in it)."""
+    copy = tmp_path / "scoring"
+    shutil.copytree(build.SCORING, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(build, "SCORING", copy)
+    return copy
+
+
+def test_a_changed_game_module_makes_a_new_snapshot_only(scoring_copy: Path) -> None:
+    """A change to scoring/ reaches the browser: the snapshot (which holds scoring's modules, imported, with their
+    sources' hashes) is made again; the WebAssembly and the library, which do not depend on it, come from the cache."""
+    before = keys()
+    game = scoring_copy / "games" / "bruges.py"
+    game.write_text(game.read_text(encoding="utf-8") + "\nCHANGED = True\n", encoding="utf-8")
+    after = keys()
+    assert after["snapshot"] != before["snapshot"]
+    assert (after["wasm"], after["library"]) == (before["wasm"], before["library"])
+
+
+def test_a_new_standard_import_makes_a_new_library_and_snapshot(scoring_copy: Path) -> None:
+    before = keys()
+    game = scoring_copy / "games" / "bruges.py"
+    game.write_text("import fractions\n" + game.read_text(encoding="utf-8"), encoding="utf-8")
+    after = keys()
+    assert after["library"] != before["library"] and after["snapshot"] != before["snapshot"]
+    assert after["wasm"] == before["wasm"]
+
+
+def test_an_unchanged_copy_changes_no_key(scoring_copy: Path) -> None:
+    """The keys name files by their place in scoring/, not by the checkout's folder: a second checkout shares them."""
+    with pytest.MonkeyPatch.context() as original:
+        original.setattr(build, "SCORING", build.ROOT / "scoring")
+        before = keys()
+    assert keys() == before

@@ -193,7 +193,7 @@ def test_each_reviewed_correction_of_opencc_holds(fix: zh_script.Correction) -> 
 
 
 @pytest.mark.parametrize(
-    ("page", "right", "wrong"),
+    ("page_file", "right", "wrong"),
     [
         ("rules/burgundy-cards/index.html", "並疊在最上面", "併疊"),  # a correction, applied after OpenCC
         ("rules/burgundy-cards/index.html", "計分項目", "計分專案"),  # a source's wording stays the source's
@@ -206,10 +206,12 @@ def test_each_reviewed_correction_of_opencc_holds(fix: zh_script.Correction) -> 
     ],
 )
 def test_traditional_pages_keep_source_wording_and_use_taiwan_words_for_the_interface(
-    built_site: Path, page: str, right: str, wrong: str
+    built_site: Path, page_file: str, right: str, wrong: str
 ) -> None:
-    html = (built_site / page).read_text(encoding="utf-8")
-    if not page.startswith("rules/"):  # interface words read the same in both scripts: look at the Traditional only
+    html = (built_site / page_file).read_text(encoding="utf-8")
+    if not page_file.startswith(
+        "rules/"
+    ):  # interface words read the same in both scripts: look at the Traditional only
         html = " ".join(re.findall(r'lang="zh-Hant">([^<]*)<', html) + re.findall(r'data-zh-hant="([^"]*)"', html))
     assert right in html and wrong not in html
 

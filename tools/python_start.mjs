@@ -16,53 +16,52 @@
 //    the start memory XORed in, count of pages kept, each kept page's index (ascending); then the kept pages' bytes
 //    in that order (the last page may be short).
 // Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
-// Usage: node tools/python_start.mjs SOURCE_ZIP TARGET_ZIP LATER_ZIP TARGET_SNAPSHOT INDEX_DIR SCORING_DIR
-//          START_MODULE... -- MODULE... -- LATER_MODULE...
-// (INDEX_DIR: the Pyodide the snapshot is made in, with the pyodide.asm.wasm the site serves)
-// (START_MODULEs are imported in the snapshot; the MODULEs after the first "--" are only kept in the cut library;
-// the LATER_MODULEs' own and those they import, but none in the cut library, go to LATER_ZIP).
+// The two parts run apart, and build.py caches each by what it is made from (a change to scoring/ makes a new
+// snapshot, not a new library):
+//   node tools/python_start.mjs library SOURCE_ZIP TARGET_ZIP LATER_ZIP MODULE... -- LATER_MODULE...
+//   node tools/python_start.mjs snapshot LIBRARY_ZIP TARGET_SNAPSHOT INDEX_DIR SCORING_DIR START_MODULE...
+// library (part 1), in the stock Pyodide, whose CPython compiles the bytecode: the MODULEs are kept in the cut
+// library; the LATER_MODULEs' own and those they import, but none in the cut library, go to LATER_ZIP.
+// snapshot (part 2), in INDEX_DIR's Pyodide (with the pyodide.asm.wasm the site serves) started on the cut library:
+// the START_MODULEs are imported in the snapshot.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { onFirstMemory, xorInto } from "../static/initial-memory.mjs";
 
-const [source, library, later, snapshot, index, scoring, ...names] = process.argv.slice(2);
-/** The names between the nth "--" and the next. */
-const group = (n) => names.reduce((groups, name) => (name === "--" ? groups.push([]) : groups.at(-1).push(name), groups), [[]])[n] ?? [];
-const modules = group(0);
-const libraryModules = [...modules, ...group(1)];
+const [part, ...args] = process.argv.slice(2);
 const env = { PYTHONHASHSEED: "0" };
 // Emscripten keeps this script's path and arguments in Python's memory (its program name): the checkout's folder
 // would make two checkouts of one commit differ. A fixed name instead.
 process.argv = [process.argv[0], "/python_start.mjs"];
 
-const compiler = await loadPyodide({ env });
-compiler.FS.writeFile("/tmp/source.zip", readFileSync(source));
-compiler.globals.set("MODULES", compiler.toPy(libraryModules));
-compiler.globals.set("LATER_MODULES", compiler.toPy(group(2)));
-compiler.runPython(readFileSync(new URL("./stdlib_bytecode.py", import.meta.url), "utf8"));
-writeFileSync(library, compiler.FS.readFile("/tmp/target.zip"));
-writeFileSync(later, compiler.FS.readFile("/tmp/later.zip"));
-
-/** The length of `memory` up to its last byte that is not zero, rounded up to a multiple of 4. */
-function usedLength(memory) {
-  let end = memory.length;
-  while (end > 0 && memory[end - 1] === 0) end--;
-  return Math.ceil(end / 4) * 4;
+/** Part 1: the cut standard library, and apart the modules only a QR code needs (tools/stdlib_bytecode.py). */
+async function makeLibrary(source, library, later, ...names) {
+  const split = names.includes("--") ? names.indexOf("--") : names.length;
+  const compiler = await loadPyodide({ env });
+  compiler.FS.writeFile("/tmp/source.zip", readFileSync(source));
+  compiler.globals.set("MODULES", compiler.toPy(names.slice(0, split)));
+  compiler.globals.set("LATER_MODULES", compiler.toPy(names.slice(split + 1)));
+  compiler.runPython(readFileSync(new URL("./stdlib_bytecode.py", import.meta.url), "utf8"));
+  writeFileSync(library, compiler.FS.readFile("/tmp/target.zip"));
+  writeFileSync(later, compiler.FS.readFile("/tmp/later.zip"));
 }
 
-let start; // the memory the module starts with, up to its last byte that is not zero
-const python = await onFirstMemory(
-  (memory) => (start = memory.slice(0, usedLength(memory))),
-  () => loadPyodide({ indexURL: index, stdLibURL: library, _makeSnapshot: true, env }),
-);
-python.runPython(modules.map((name) => `import ${name}`).join("\n"));
-for (const name of readdirSync(scoring, { recursive: true }).filter((n) => n.endsWith(".py")).sort()) {
-  const target = `/home/pyodide/scoring/${name}`;
-  python.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-  python.FS.writeFile(target, readFileSync(join(scoring, name)));
-}
-python.runPython(`
+/** Part 2: Python's memory once started on the cut library with the modules and scoring/ imported, in the format
+ *  above. */
+async function makeSnapshot(library, snapshot, index, scoring, ...modules) {
+  let start; // the memory the module starts with, up to its last byte that is not zero
+  const python = await onFirstMemory(
+    (memory) => (start = memory.slice(0, usedLength(memory))),
+    () => loadPyodide({ indexURL: index, stdLibURL: library, _makeSnapshot: true, env }),
+  );
+  python.runPython(modules.map((name) => `import ${name}`).join("\n"));
+  for (const name of readdirSync(scoring, { recursive: true }).filter((n) => n.endsWith(".py")).sort()) {
+    const target = `/home/pyodide/scoring/${name}`;
+    python.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    python.FS.writeFile(target, readFileSync(join(scoring, name)));
+  }
+  python.runPython(`
 import hashlib, importlib, os, pkgutil, sys
 os.chdir("/home/pyodide")
 import scoring
@@ -74,6 +73,22 @@ for name, module in list(sys.modules.items()):
         with open(module.__file__, "rb") as source:
             module.__tc_source_sha256__ = hashlib.sha256(source.read()).hexdigest()
 `);
+  python.runPython("import gc; gc.collect()");
+  zeroFreeMemory(python._module);
+  const memory = python.makeMemorySnapshot();
+  // Pyodide's header comes first (its length is the second u32): Python's memory starts after it.
+  const header = new DataView(memory.buffer, memory.byteOffset);
+  xorInto(memory, header.getUint32(4, true), start, start.length);
+  header.setUint32(0, ~header.getUint32(0, true), true);
+  writeFileSync(snapshot, withoutZeroPages(memory, start.length));
+}
+
+/** The length of `memory` up to its last byte that is not zero, rounded up to a multiple of 4. */
+function usedLength(memory) {
+  let end = memory.length;
+  while (end > 0 && memory[end - 1] === 0) end--;
+  return Math.ceil(end / 4) * 4;
+}
 
 /** Python's memory without its pages of zeros, in the format above. */
 function withoutZeroPages(memory, xorLength, pageSize = 65536) {
@@ -113,11 +128,6 @@ function zeroFreeMemory(module) {
   for (const block of taken.reverse()) module._free(block);
 }
 
-python.runPython("import gc; gc.collect()");
-zeroFreeMemory(python._module);
-const memory = python.makeMemorySnapshot();
-// Pyodide's header comes first (its length is the second u32): Python's memory starts after it.
-const header = new DataView(memory.buffer, memory.byteOffset);
-xorInto(memory, header.getUint32(4, true), start, start.length);
-header.setUint32(0, ~header.getUint32(0, true), true);
-writeFileSync(snapshot, withoutZeroPages(memory, start.length));
+if (part === "library") await makeLibrary(...args);
+else if (part === "snapshot") await makeSnapshot(...args);
+else throw new Error(`python_start.mjs: the first argument is "library" or "snapshot", not ${JSON.stringify(part)}`);

@@ -6,9 +6,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.engines.conftest import PHONE, PHONE_FRAME, SMALL_PHONE
 from tests.engines.drivers import EngineError, Tab
 from tests.engines.test_sheet_at_table import framed, load
+
+pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / "test-results" / "around-the-sheet"
 SIZES = (SMALL_PHONE, PHONE)

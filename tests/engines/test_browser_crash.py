@@ -16,7 +16,7 @@ import pytest
 from tests.engines.conftest import ENGINES
 from tests.engines.drivers import ROOT, processes
 
-pytestmark = [pytest.mark.e2e]
+pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 CASES = "tests/engines/crash_cases.py"
 COMMAND_TIMEOUT = 3  # seconds, for the run of the cases: a hung browser is noticed within seconds
 EXPECTED = {

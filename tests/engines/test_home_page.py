@@ -11,7 +11,7 @@ from tests.engines.conftest import PHONE, PHONE_FRAME, SMALL_PHONE
 from tests.engines.drivers import Tab
 from tests.engines.test_sheet_at_table import framed, load
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 
 STORE = """(sheet) => {
     const started = new Date(); started.setHours(0, 2, 0, 0);

@@ -9,7 +9,7 @@ from tests.engines.conftest import PHONE, PHONE_FRAME, SMALL_PHONE
 from tests.engines.drivers import Tab
 from tests.engines.test_sheet_at_table import framed, load
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 
 GAP = """(win, doc) => {
     const summary = doc.querySelector('section.game[data-game="tuscany"] .source-notes > summary');
