@@ -68,9 +68,6 @@ class WatchedHandler(_QuietHandler):
     def do_GET(self) -> None:
         """Refused paths get 503; the probe page and its script are answered here."""
         path = self.path.partition("?")[0]
-        with self.news:
-            self.asked.append(path)
-            self.news.notify_all()
         if any(path.startswith(prefix) for prefix in self.refused):
             self.send_error(503, "refused by the test")
         elif path in (PROBE_PAGE, PROBE_SCRIPT):
@@ -83,10 +80,17 @@ class WatchedHandler(_QuietHandler):
             super().do_GET()
 
     def send_head(self) -> io.BufferedIOBase | None:
-        """The body of a held path (the first request for it that is not the offline copy's) comes held."""
+        """Note the path (a request of the page's, not the offline copy's); the body of a held path (the first such
+        request for it) comes held."""
+        path = self.path.partition("?")[0]
+        by_the_offline_copy = self.headers.get("Referer", "").endswith("/sw.js")  # its requests (sw.template.js)
+        if not by_the_offline_copy:
+            with self.news:
+                self.asked.append(path)
+                self.news.notify_all()
         body = super().send_head()
-        hold = self.holds.get(self.path.partition("?")[0])
-        if body is not None and hold and not hold.taken and not self.headers.get("Referer", "").endswith("/sw.js"):
+        hold = self.holds.get(path)
+        if body is not None and hold and not hold.taken and not by_the_offline_copy:
             hold.taken = True
             return HeldBody(body, hold, self.asked, self.news)
         return body
@@ -167,6 +171,7 @@ class Hold:
     reached: list[threading.Event] = field(default_factory=list)
     go: list[threading.Event] = field(default_factory=list)
     late: list[int] = field(default_factory=list)  # the stops let go by the time limit, not by their condition
+    closed: bool = False  # the server is stopping: every stop is let go
 
     def __post_init__(self) -> None:
         self.reached = [threading.Event() for _ in self.at]
@@ -215,7 +220,7 @@ class HeldBody(io.RawIOBase):
         hold.reached[stop].set()
         if hold.until is not None:
             with self.news:
-                met = self.news.wait_for(lambda: hold.until(self.asked), HOLD_LIMIT)
+                met = self.news.wait_for(lambda: hold.closed or hold.until(self.asked), HOLD_LIMIT)
         else:
             met = hold.go[stop].wait(HOLD_LIMIT)
         if not met:
@@ -238,7 +243,7 @@ class WatchedSite(SiteServer):
         self.refused: list[str] = []
         self.holds: dict[str, Hold] = {}
         self.asked: list[str] = []
-        """Every path asked for, in the order the requests came."""
+        """Every path of the site the pages asked for (not the offline copy, sw.js), in the order they came."""
         self.news = threading.Condition()
         self.handler = type(
             "Handler",
@@ -251,6 +256,16 @@ class WatchedSite(SiteServer):
                 "news": self.news,
             },
         )
+
+    def stop(self) -> None:
+        """Let every held response go, then stop serving."""
+        with self.news:
+            for hold in self.holds.values():
+                hold.closed = True
+                for stop in hold.go:
+                    stop.set()
+            self.news.notify_all()
+        super().stop()
 
     def wait_for(self, condition: Callable[[], object], timeout: float = 60) -> object:
         """Wait until condition() is truthy, woken by each request and report the server gets; its last value."""
