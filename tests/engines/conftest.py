@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import html
+import io
 import json
 import re
 import socketserver
@@ -60,6 +61,9 @@ class WatchedHandler(_QuietHandler):
 
     reports: list[dict]
     refused: list[str]
+    holds: dict[str, Hold]
+    asked: list[str]
+    news: threading.Condition
 
     def do_GET(self) -> None:
         """Refused paths get 503; the probe page and its script are answered here."""
@@ -74,6 +78,22 @@ class WatchedHandler(_QuietHandler):
             )
         else:
             super().do_GET()
+
+    def send_head(self) -> io.BufferedIOBase | None:
+        """Note the path (a request of the page's, not the offline copy's); the body of a held path (the first such
+        request for it) comes held."""
+        path = self.path.partition("?")[0]
+        by_the_offline_copy = self.headers.get("Referer", "").endswith("/sw.js")  # its requests (sw.template.js)
+        if not by_the_offline_copy:
+            with self.news:
+                self.asked.append(path)
+                self.news.notify_all()
+        body = super().send_head()
+        hold = self.holds.get(path)
+        if body is not None and hold and not hold.taken and not by_the_offline_copy:
+            hold.taken = True
+            return HeldBody(body, hold, self.asked, self.news)
+        return body
 
     def _probe(self, path: str) -> None:
         """A page under play/'s own policy whose script evaluates a string: the policy must block and report it."""
@@ -104,7 +124,11 @@ class WatchedHandler(_QuietHandler):
                 report = json.loads(body or b"{}")
             except ValueError:
                 report = {"unreadable": body.decode(errors="replace")}
-            self.reports.append(report.get("csp-report", report) if isinstance(report, dict) else {"report": report})
+            with self.news:
+                self.reports.append(
+                    report.get("csp-report", report) if isinstance(report, dict) else {"report": report}
+                )
+                self.news.notify_all()
         self.send_response(204)
         self.end_headers()
 
@@ -132,6 +156,84 @@ class WatchedHandler(_QuietHandler):
         super().end_headers()
 
 
+HOLD_LIMIT = 120.0
+"""Seconds a held response waits to be let go before it goes on by itself (and says so: `Hold.late`)."""
+
+
+@dataclass
+class Hold:
+    """A response body that stops at each of these fractions of its length until it is let go: by the test
+    (`release`) or, where `until` is given, as soon as `until()` is true of the requests asked for so far."""
+
+    at: tuple[float, ...] = (0.0,)
+    until: Callable[[list[str]], bool] | None = None
+    taken: bool = False
+    reached: list[threading.Event] = field(default_factory=list)
+    go: list[threading.Event] = field(default_factory=list)
+    late: list[int] = field(default_factory=list)  # the stops let go by the time limit, not by their condition
+    closed: bool = False  # the server is stopping: every stop is let go
+
+    def __post_init__(self) -> None:
+        self.reached = [threading.Event() for _ in self.at]
+        self.go = [threading.Event() for _ in self.at]
+
+    def wait_reached(self, stop: int, timeout: float = HOLD_LIMIT) -> None:
+        """Wait until the body has been sent up to this stop (and waits there)."""
+        assert self.reached[stop].wait(timeout), f"the held response never reached stop {stop}"
+
+    def release(self, stop: int) -> None:
+        """Let the body go on past this stop."""
+        self.go[stop].set()
+
+
+class HeldBody(io.RawIOBase):
+    """A response body read through a Hold: a read does not pass a stop until the stop is let go."""
+
+    def __init__(self, inner: io.BufferedIOBase, hold: Hold, asked: list[str], news: threading.Condition) -> None:
+        super().__init__()
+        self.inner, self.hold, self.asked, self.news = inner, hold, asked, news
+        inner.seek(0, io.SEEK_END)
+        self.length = inner.tell()
+        inner.seek(0)
+        self.stops = [int(self.length * at) for at in hold.at]
+        self.position = 0
+        self.next = 0
+
+    def read(self, size: int | None = -1) -> bytes:
+        """At most up to the next stop (all of it for size -1); waits at a stop first if the reader is there."""
+        if size is None or size < 0:
+            parts = []
+            while part := self.read(1 << 20):
+                parts.append(part)
+            return b"".join(parts)
+        while self.next < len(self.stops) and self.position >= self.stops[self.next]:
+            self._wait(self.next)
+            self.next += 1
+        room = self.stops[self.next] - self.position if self.next < len(self.stops) else -1
+        data = self.inner.read(size if room < 0 else min(size, room))
+        self.position += len(data)
+        return data
+
+    def _wait(self, stop: int) -> None:
+        """Say the stop is reached and wait to be let go (by the test, or by the hold's condition)."""
+        hold = self.hold
+        hold.reached[stop].set()
+        if hold.until is not None:
+            with self.news:
+                met = self.news.wait_for(lambda: hold.closed or hold.until(self.asked), HOLD_LIMIT)
+        else:
+            met = hold.go[stop].wait(HOLD_LIMIT)
+        if not met:
+            hold.late.append(stop)
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self.inner.close()
+        super().close()
+
+
 class WatchedSite(SiteServer):
     """The built site on a port of its own (a fresh origin: no storage, cache or service worker from other tests)."""
 
@@ -139,7 +241,41 @@ class WatchedSite(SiteServer):
         super().__init__(root)
         self.reports: list[dict] = []
         self.refused: list[str] = []
-        self.handler = type("Handler", (WatchedHandler,), {"reports": self.reports, "refused": self.refused})
+        self.holds: dict[str, Hold] = {}
+        self.asked: list[str] = []
+        """Every path of the site the pages asked for (not the offline copy, sw.js), in the order they came."""
+        self.news = threading.Condition()
+        self.handler = type(
+            "Handler",
+            (WatchedHandler,),
+            {
+                "reports": self.reports,
+                "refused": self.refused,
+                "holds": self.holds,
+                "asked": self.asked,
+                "news": self.news,
+            },
+        )
+
+    def stop(self) -> None:
+        """Let every held response go, then stop serving."""
+        with self.news:
+            for hold in self.holds.values():
+                hold.closed = True
+                for stop in hold.go:
+                    stop.set()
+            self.news.notify_all()
+        super().stop()
+
+    def wait_for(self, condition: Callable[[], object], timeout: float = 60) -> object:
+        """Wait until condition() is truthy, woken by each request and report the server gets; its last value."""
+        with self.news:
+            return self.news.wait_for(condition, timeout)
+
+    def hold(self, path: str, hold: Hold) -> Hold:
+        """Hold the body of the next request for this path (not the offline copy's) as `hold` says."""
+        self.holds[path] = hold
+        return hold
 
     def violations(self) -> list[str]:
         """What the policy blocked so far, one line each."""
@@ -150,7 +286,10 @@ class WatchedSite(SiteServer):
         ]
 
 
-CONTROL_HOST = "table-companion-test.invalid"  # the negative control's host: the browser may ask it for more later
+CONTROL_HOST = "table-companion-test.invalid"
+"""The negative control's host: the proxy answers it with a page that names its icon (data:), so that no browser asks
+that host for a favicon later, in another test's time."""
+CONTROL_PAGE = b'<!doctype html><title>control</title><link rel="icon" href="data:,">'
 
 
 class RecordingProxy:
@@ -165,7 +304,11 @@ class RecordingProxy:
                 line = self.rfile.readline(8192).decode("latin-1").strip()
                 if line:
                     seen.append(" ".join(line.split()[:2]))
-                self.wfile.write(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                if line.startswith(f"GET http://{CONTROL_HOST}/ "):
+                    head = f"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {len(CONTROL_PAGE)}\r\n"
+                    self.wfile.write(head.encode() + b"Connection: close\r\n\r\n" + CONTROL_PAGE)
+                else:
+                    self.wfile.write(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
 
         socketserver.ThreadingTCPServer.allow_reuse_address = True
         self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
@@ -344,13 +487,117 @@ def tab(engine: Engine, proxy: RecordingProxy, site: WatchedSite, request: pytes
         yield opened
         if engine.suspect or browser.gone():
             return  # the test itself failed for it; a dead or hung browser has nothing more to say
-        left = [line for line in proxy.seen[before:] if CONTROL_HOST not in line]
-        assert left == [], f"{opened.engine}: requests to other hosts"
-        assert site.violations() == [], f"{opened.engine}: Content-Security-Policy violations"
-        assert opened.errors() == [], f"{opened.engine}: console errors"
+        watched_clean(opened, proxy, before, site, 0)
     finally:
         if not (engine.suspect or browser.gone()):
             opened.close()
+
+
+def watched_clean(tab: Tab, proxy: RecordingProxy, proxied: int, site: WatchedSite, reported: int) -> None:
+    """No request left the site, no CSP violation was reported and no console error was seen since these marks."""
+    assert proxy.seen[proxied:] == [], f"{tab.engine}: requests to other hosts"
+    assert site.violations()[reported:] == [], f"{tab.engine}: Content-Security-Policy violations"
+    assert tab.errors() == [], f"{tab.engine}: console errors"
+
+
+WARM_PAGE = "play/#bruges/score"
+SERVICE_WORKER_HOLDS_PYTHON = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
+    const state = await new Promise((resolve) => {  // the worker's own account of both tiers (sw.template.js)
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data);
+        registration.active.postMessage({ type: "status" }, [channel.port2]);
+    });
+    return state.light.stored === state.light.total && state.python.stored === state.python.total;
+}"""
+"""Whether the offline copy holds both tiers, the calculator's included (the service worker's own account)."""
+RESET_STORAGE = (
+    """() => { localStorage.clear(); sessionStorage.clear(); return localStorage.length + sessionStorage.length; }"""
+)
+
+
+class WarmOrigin:
+    """One origin of one engine whose offline copy already holds the calculator (Python and its memory snapshot):
+    a test that only needs a working calculator starts Python from it, as a returning visitor does, instead of a
+    first visit's cold start. Its tab is kept from test to test; storage is emptied before each test."""
+
+    def __init__(self, engine: Engine, built_site: Path, proxy: RecordingProxy) -> None:
+        self.engine, self.proxy = engine, proxy
+        self.site = WatchedSite(built_site)
+        self.site.start()
+        self.browser: Browser | None = None
+        self.tab: Tab | None = None
+
+    def ready_tab(self, test: str) -> Tab:
+        """The origin's tab on this engine's browser (opened again, and warmed, on a browser started afresh)."""
+        browser = self.engine.fresh(test)
+        if self.tab is None or browser is not self.browser:
+            self.browser = browser
+            with blamed_on_a_dead_browser(self.engine, test):
+                self.tab = open_tab(self.engine, PHONE, self.proxy)
+                self.tab.site = self.site  # type: ignore[attr-defined]
+                self._warm(self.tab)
+        return self.tab
+
+    @staticmethod
+    def _warm(tab: Tab) -> None:
+        """Visit play/ once and wait until its calculator answers and the offline copy holds it."""
+        tab.goto(tab.site.url + WARM_PAGE)  # type: ignore[attr-defined]
+        tab.wait(
+            "() => !['loading', 'slow'].includes(document.documentElement.dataset.engine ?? 'loading')",
+            timeout=120,
+            what="the calculator's first start on the shared origin",
+        )
+        tab.wait(SERVICE_WORKER_HOLDS_PYTHON, timeout=120, what="the offline copy to hold the calculator")
+
+    def reset(self, tab: Tab) -> None:
+        """A blank page of the origin with empty storage (the offline copy, the calculator's files, stays)."""
+        if isinstance(tab, WebKitTab):
+            tab._size(*PHONE)
+        tab.goto(self.site.url + PHONE_FRAME.lstrip("/"))
+        assert tab.js(RESET_STORAGE) == 0, f"{tab.engine}: storage left from the test before"
+        self.site.refused.clear()
+        self.site.holds.clear()
+        tab.errors()  # the blank page's; a test before this one had its own checked
+
+    def stop(self) -> None:
+        """Close the tab and the origin; no CSP report came after its test ended."""
+        try:
+            if self.tab is not None and self.browser is self.engine.browser and not self.browser.gone():
+                self.tab.close()
+        finally:
+            self.site.stop()
+        assert self.site.violations() == [], f"{self.engine.name}: CSP violations on the shared origin"
+
+
+@pytest.fixture(scope="session")
+def warm_origin(engine: Engine, built_site: Path, proxy: RecordingProxy) -> Iterator[WarmOrigin]:
+    """The engine's shared origin whose offline copy holds the calculator (one per engine for the session)."""
+    origin = WarmOrigin(engine, built_site, proxy)
+    try:
+        yield origin
+    finally:
+        origin.stop()
+
+
+@pytest.fixture
+def warm_tab(
+    engine: Engine, warm_origin: WarmOrigin, proxy: RecordingProxy, request: pytest.FixtureRequest
+) -> Iterator[Tab]:
+    """A phone-sized page (390×844) on the engine's shared origin, on a blank page with empty storage, whose
+    calculator starts from the offline copy (not a first visit); after the test the same checks as `tab`'s: no
+    request left the site, no CSP violation was reported, no console error."""
+    test = request.node.name
+    opened = warm_origin.ready_tab(test)
+    browser = engine.browser
+    with blamed_on_a_dead_browser(engine, test):
+        warm_origin.reset(opened)
+    before, reported = len(proxy.seen), len(warm_origin.site.reports)
+    yield opened
+    if engine.suspect or browser.gone():
+        return
+    watched_clean(opened, proxy, before, warm_origin.site, reported)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -369,11 +616,30 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         raise
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test of the table may run once more, on a fresh browser, if its browser died during it (and only then)."""
+def pytest_configure(config: pytest.Config) -> None:
+    """The table's own marker."""
+    config.addinivalue_line(
+        "markers",
+        "only_engines(*names): run this test of the table on these engines only (its docstring says why)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test of the table may run once more, on a fresh browser, if its browser died during it (and only then);
+    a test marked only_engines is left out on the other engines."""
+    kept, left_out = [], []
     for item in items:
         if "engine" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BrowserGone]))
+            only = item.get_closest_marker("only_engines")
+            callspec = getattr(item, "callspec", None)
+            if only and callspec and callspec.params.get("engine") not in only.args:
+                left_out.append(item)
+                continue
+        kept.append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -1,4 +1,4 @@
-"""Cases for tests/engines/test_browser_crash.py, which runs them in a pytest of its own, one engine at a time (the
+"""Cases for tests/engines/test_browser_crash.py, which runs them in one pytest of its own on the three engines (the
 file name keeps them out of every other run): the browser's process is killed or stopped during a test."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def visit(tab: Tab) -> None:
 
 def test_a_browser_killed_once(tab: Tab, engine: Engine) -> None:
     visit(tab)
-    if first_time("killed-once"):
+    if first_time(f"killed-once-{engine.name}"):
         os.kill(main_process(engine), signal.SIGKILL)
     assert tab.js("() => 6 * 7") == 42  # fails on the first attempt: the browser is gone
 

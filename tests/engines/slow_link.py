@@ -22,5 +22,6 @@ class SlowSite(WatchedSite):
 @pytest.fixture(name="site")
 def slow_site(built_site: Path) -> Iterator[WatchedSite]:
     """In place of conftest's `site` in a module that imports it: the built site over a slow link (4 Mbit/s, 100 ms
-    per request), on a fresh origin of its own, so a first visit."""
+    per request), on a fresh origin of its own, so a first visit. (What must come before what is made so by holding
+    a response, conftest.py's Hold, never by the link's slowness.)"""
     yield from serving(SlowSite(built_site))

@@ -35,7 +35,8 @@ def open_view(tab: Tab, fragment: str, state: str) -> None:
     )
 
 
-def test_statistics_view(tab: Tab) -> None:
+def test_statistics_view(warm_tab: Tab) -> None:
+    tab = warm_tab
     open_view(tab, "#stats", "ready")
     rows = tab.js(
         "() => [...document.querySelectorAll('section.stats .stats-block:first-of-type tbody tr')].map((r) => r.innerText.replace(/\\s+/g, ' '))"
@@ -71,9 +72,10 @@ PEOPLE = """() => {
 }"""
 
 
-def test_one_person_in_both_scripts_and_merging_in_reach(tab: Tab) -> None:
+def test_one_person_in_both_scripts_and_merging_in_reach(warm_tab: Tab) -> None:
     """Issue 28, point 10: 张伟 and 張偉 are one person; a merged name is listed under its person, not as another one;
     "merge or rename" is on the statistics' first screen, saying how many names are merged."""
+    tab = warm_tab
     play.open_tool(tab, "burgundy-cards")
     play.in_english(tab)
     play.wait_ready(tab)
@@ -92,9 +94,10 @@ def test_one_person_in_both_scripts_and_merging_in_reach(tab: Tab) -> None:
     assert merged == ["小明 → Xiaoming Separate"], merged
 
 
-def test_a_stored_history_is_read_while_idle(tab: Tab) -> None:
+def test_a_stored_history_is_read_while_idle(warm_tab: Tab) -> None:
     """play/ opened with a history stored: the worker reads it once Python is up and the page is idle; the
     statistics then show it."""
+    tab = warm_tab
     play.open_tool(tab, "burgundy-cards")
     play.wait_ready(tab)
     tab.js("(text) => localStorage.setItem('tc:v1:history', text)", STORED)
@@ -115,10 +118,12 @@ def test_a_stored_history_is_read_while_idle(tab: Tab) -> None:
     assert said.startswith("2 games · "), said
 
 
-def test_statistics_on_a_reload_and_a_history_stored_under_other_rules(tab: Tab) -> None:
+@pytest.mark.only_engines("chromium")
+def test_statistics_on_a_reload_and_a_history_stored_under_other_rules(warm_tab: Tab) -> None:
     """play/#stats loaded afresh with a history sealed under other rules (the site updated since): the statistics
     show it, re-scored, and the worker's idle read gives back the text sealed under today's rules, which the page
-    stores; loaded again, the statistics come from that text (from its head: tests/unit/test_stats.py)."""
+    stores; loaded again, the statistics come from that text (from its head: tests/unit/test_stats.py). Chromium only: re-sealing is the same JavaScript and Python on every engine; every engine reads a stored history while idle (test_a_stored_history_is_read_while_idle)."""
+    tab = warm_tab
     seal = STORED.split('"checked":"', 1)[1][:32]
     older = STORED.replace(seal, "0" * 32, 1)  # to today's rules, a seal that does not match: checked in full
     play.open_tool(tab, "burgundy-cards")
@@ -133,7 +138,8 @@ def test_statistics_on_a_reload_and_a_history_stored_under_other_rules(tab: Tab)
         tab.wait("(text) => localStorage.getItem('tc:v1:history') === text", STORED, what="stored under today's rules")
 
 
-def test_a_result_received_by_link(tab: Tab) -> None:
+def test_a_result_received_by_link(warm_tab: Tab) -> None:
+    tab = warm_tab
     record = make_record("burgundy-cards", sheet(("Cy", 9, 0), ("Di", 4, 0)), "2026-02-01T10:00:00Z")
     open_view(tab, "#r=" + encode(record), "shown")
     ranking = tab.js(
@@ -145,7 +151,10 @@ def test_a_result_received_by_link(tab: Tab) -> None:
     assert tab.js("() => JSON.parse(localStorage.getItem('tc:v1:history')).records.length") == 3
 
 
-def test_a_damaged_link_is_refused(tab: Tab) -> None:
+@pytest.mark.only_engines("chromium")
+def test_a_damaged_link_is_refused(warm_tab: Tab) -> None:
+    """Chromium only: Python refuses it alike on every engine; every engine opens a damaged link on a first visit (test_received_at_once.py)."""
+    tab = warm_tab
     open_view(tab, "#r=AAAA$$", "refused")
     said = tab.js("() => document.querySelector('section.shared .problems').innerText")
     assert "damaged" in said, said

@@ -36,7 +36,8 @@ def shown(tab: Tab, path: str) -> dict:
     return tab.js(SHOWN)
 
 
-def test_the_aid_opens_in_one_tap_in_the_readers_language(tab: Tab) -> None:
+def test_the_aid_opens_in_one_tap_in_the_readers_language(warm_tab: Tab) -> None:
+    tab = warm_tab
     url = tab.site.url  # type: ignore[attr-defined]
     tab.goto(url + "rules/bruges/")
     tab.js("() => { localStorage.setItem('tc:lang', 'zh'); localStorage.setItem('tc:script', 'hant'); }")
@@ -57,7 +58,8 @@ def test_the_aid_opens_in_one_tap_in_the_readers_language(tab: Tab) -> None:
     assert seen["heading"] == ["Final scoring"] and seen["zh"] == [] and seen["en"] == 1, f"{tab.engine}: {seen}"
 
 
-def test_the_aid_fits_a_small_phone(tab: Tab) -> None:
+def test_the_aid_fits_a_small_phone(warm_tab: Tab) -> None:
+    tab = warm_tab
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
     for lang, script in (("zh", "hans"), ("zh", "hant"), ("en", "hans")):
         tab.js(

@@ -3,7 +3,6 @@ rules on a phone, a search result's matches, the home page's offline offer."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -40,8 +39,9 @@ SETTINGS = """(win, doc) => {
 }"""
 
 
-def test_the_settings_panel_fits_a_phone(tab: Tab) -> None:
+def test_the_settings_panel_fits_a_phone(warm_tab: Tab) -> None:
     """Point 8: the panel with the script, dark mode and offline switches is whole on the screen (it started at x=−27)."""
+    tab = warm_tab
     in_frame(tab)
     outside = {}
     for width, height in SIZES:
@@ -68,6 +68,11 @@ COVERED = """(win, doc) => {
     return under.length ? 'covers ' + under[0].textContent.slice(0, 40) : 'clear';
 }"""
 
+OPENED = """(win) => { const load = win.performance.getEntriesByType('navigation')[0]?.loadEventEnd;
+    return load > 0 && win.performance.now() > load + 1000; }"""
+"""The rules page's first second is over (static/rules.js takes the scrolls of its first second, from its start, which
+comes before the load event, for its own: to the section, to a search's words)."""
+
 SCROLL = """(win, doc, by) => new Promise((resolve) => {
     win.addEventListener('scroll', () => win.requestAnimationFrame(() => resolve(win.scrollY)), { once: true });
     win.scrollBy(0, by);
@@ -75,9 +80,10 @@ SCROLL = """(win, doc, by) => new Promise((resolve) => {
 """Scroll the frame's page as a reader would, and return once the page has heard of it."""
 
 
-def test_rules_read_on_a_phone(tab: Tab) -> None:
+def test_rules_read_on_a_phone(warm_tab: Tab) -> None:
     """Point 11: repairs are marked without brackets in headings and numbers; "↑ Contents" steps away from the text
     while the reader reads on and comes back on a scroll up."""
+    tab = warm_tab
     in_frame(tab)
     for width, height in SIZES:
         load(tab, f"rules/bruges/?w={width}#final-scoring", (width, height))
@@ -86,7 +92,7 @@ def test_rules_read_on_a_phone(tab: Tab) -> None:
         bracketed = [m for m in marks if "⟨" in m[0] or "⟩" in m[1]]
         assert bracketed == [], f"{tab.engine} {width}: repairs still in brackets on screen: {marks}"
         shoot(tab, f"rules-{width}")
-        time.sleep(1.2)  # a reader's first scroll comes after the page's own (to the section) as it opens
+        tab.wait(framed(OPENED), what="the page's own opening scrolls over")  # a reader's first scroll comes after
         for step in range(3):
             tab.js(framed(SCROLL), 240)
             try:
@@ -109,8 +115,9 @@ OFFER_MOVES = """(win, doc) => {
 }"""
 
 
-def test_the_home_pages_offline_offer_moves_nothing(tab: Tab) -> None:
+def test_the_home_pages_offline_offer_moves_nothing(warm_tab: Tab) -> None:
     """Point 11: the offline offer, shown once the service worker answers, pushed the games down about 70 px."""
+    tab = warm_tab
     in_frame(tab)
     for width, height in SIZES:
         load(tab, f"?offer={width}", (width, height))
@@ -123,8 +130,9 @@ HITS = """(win, doc) => doc.body.dataset.highlighted &&
      doc.querySelector('article.rules').dataset.view]"""
 
 
-def test_a_chinese_search_result_opens_where_its_matches_show(tab: Tab) -> None:
+def test_a_chinese_search_result_opens_where_its_matches_show(warm_tab: Tab) -> None:
     """Point 9: 平手 opened Bruges' final scoring in its English-only view (the English interface on a phone)."""
+    tab = warm_tab
     in_frame(tab, "en")
     for width, height in SIZES:
         load(tab, f"rules/bruges/?hl=%E5%B9%B3%E6%89%8B&w={width}#final-scoring", (width, height))

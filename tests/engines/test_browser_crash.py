@@ -1,5 +1,6 @@
-"""A browser that dies or hangs costs one test, never the run: tests/engines/crash_cases.py run in a pytest of their
-own on each engine, whose browser is killed (SIGKILL) or stopped (SIGSTOP) during a test on purpose."""
+"""A browser that dies or hangs costs one test, never the run: tests/engines/crash_cases.py run in one pytest of their
+own on the three engines, whose browsers are killed (SIGKILL) or stopped (SIGSTOP) during a test on purpose. (How long
+that takes is no concern of a test: `make bench` times things.)"""
 
 from __future__ import annotations
 
@@ -58,8 +59,11 @@ def left_running(recorded: Path) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("name", ENGINES)
-def test_a_dead_or_hung_browser_costs_one_test(name: str, built_site: Path, tmp_path: Path) -> None:
+LEFT_RUNNING_WAIT = 30.0
+"""Seconds the killed browsers' last processes may take to exit after the run (their parents reap them)."""
+
+
+def test_a_dead_or_hung_browser_costs_one_test(built_site: Path, tmp_path: Path) -> None:
     env = {
         **os.environ,
         "TC_BUILT_SITE": str(built_site),
@@ -67,23 +71,22 @@ def test_a_dead_or_hung_browser_costs_one_test(name: str, built_site: Path, tmp_
         "TC_ENGINE_COMMAND_TIMEOUT": str(COMMAND_TIMEOUT),
         "TC_ENGINE_LOGS": str(tmp_path / "logs"),  # not the logs of the run this test is part of
     }
-    command = [sys.executable, "-m", "pytest", CASES, "-m", "e2e", "-k", name, "-p", "no:cacheprovider", "-rAR"]
-    started = time.monotonic()
-    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240, check=False)
-    took = time.monotonic() - started
+    command = [sys.executable, "-m", "pytest", CASES, "-m", "e2e", "-p", "no:cacheprovider", "-rAR"]
+    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
     output = run.stdout + run.stderr
-    assert outcomes(output, name) == EXPECTED, output
+    for name in ENGINES:
+        assert outcomes(output, name) == EXPECTED, f"{name}\n{output}"
+        # the failure and the run's summary name what died, with the last lines of the browser's log
+        died = rf"^test_b_browser_killed_every_time\[{name}\]: {name}: .*(exited|closed)"
+        assert re.search(died, output, re.MULTILINE), f"{name}\n{output}"
+        if name != "chromium":  # Playwright keeps no log of Chromium here
+            assert f"last lines of {tmp_path / 'logs' / name}-" in output, output
+        assert HUNG[name] in output, f"{name}\n{output}"
     assert run.returncode == 1, output
-    assert took < 120, f"{took:.0f} s\n{output}"
-    # the failure and the run's summary name what died, with the last lines of the browser's log
-    died = rf"^test_b_browser_killed_every_time\[{name}\]: {name}: .*(exited|closed)"
-    assert re.search(died, output, re.MULTILINE), output
-    if name != "chromium":  # Playwright keeps no log of Chromium here
-        assert f"last lines of {tmp_path / 'logs' / name}-" in output, output
     assert "browsers that died or stopped answering (tests/engines)" in output, output
-    assert HUNG[name] in output, output
-    time.sleep(1)  # the killed processes' last children
-    left = left_running(tmp_path / "processes")
+    deadline = time.monotonic() + LEFT_RUNNING_WAIT  # the killed processes' last children, reaped by their parents
+    while (left := left_running(tmp_path / "processes")) and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert left == [], f"left running: {left}\n{output[-3000:]}"
 
 

@@ -24,7 +24,8 @@ SAID = """(css) => { const form = document.querySelector(css);
 BANNER = f"() => document.querySelector('{play.tool(GAME)} .editing .l-en')?.textContent"
 
 
-def test_a_saved_game_opens_in_its_sheet_and_is_replaced(tab: Tab) -> None:
+def test_a_saved_game_opens_in_its_sheet_and_is_replaced(warm_tab: Tab) -> None:
+    tab = warm_tab
     play.open_tool(tab, GAME)
     play.in_english(tab)
     play.wait_ready(tab)
@@ -62,7 +63,8 @@ def test_a_saved_game_opens_in_its_sheet_and_is_replaced(tab: Tab) -> None:
     assert [(p["name"], p["total"]) for p in records[0]["players"]] == [("Ann", 30), ("Bo", 21)], tab.engine
 
 
-def test_every_game_being_corrected_keeps_its_first_score_row_on_a_small_phone(tab: Tab) -> None:
+def test_every_game_being_corrected_keeps_its_first_score_row_on_a_small_phone(warm_tab: Tab) -> None:
+    tab = warm_tab
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
     editing = {"id": "0" * 20, "saved": "2026-11-12T20:00:00Z"}
     state = {"v": 1, "players": None, "options": {}, "names": [], "values": {}, "ticks": {}, "editing": editing}

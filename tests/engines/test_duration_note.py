@@ -22,7 +22,8 @@ SHEET = {
 }
 
 
-def test_a_game_saved_with_its_note_and_duration(tab: Tab) -> None:
+def test_a_game_saved_with_its_note_and_duration(warm_tab: Tab) -> None:
+    tab = warm_tab
     play.open_tool(tab, GAME, "setup")
     play.in_english(tab)
     play.wait_ready(tab)

@@ -18,6 +18,7 @@ from tests.engines import play
 from tests.engines.conftest import PHONE, PHONE_FRAME, SMALL_PHONE
 from tests.engines.drivers import ROOT, Tab
 from tests.engines.sheets import case
+from tests.engines.test_sheet_at_table import framed, load
 from tests.unit.test_stats import history, sheet
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
@@ -39,7 +40,8 @@ def record(tab: Tab, facts: dict[str, object]) -> None:
     path.write_text(json.dumps({**known, **facts}, indent=2, ensure_ascii=False) + "\n")
 
 
-def test_play_features_work_or_are_absent_cleanly(tab: Tab) -> None:
+def test_play_features_work_or_are_absent_cleanly(warm_tab: Tab) -> None:
+    tab = warm_tab
     expected = case("burgundy-cards", 2)
     game = expected.game
     play.open_tool(tab, game)
@@ -86,7 +88,8 @@ def test_play_features_work_or_are_absent_cleanly(tab: Tab) -> None:
     record(tab, offers)
 
 
-def test_dark_theme_applies(tab: Tab) -> None:
+def test_dark_theme_applies(warm_tab: Tab) -> None:
+    tab = warm_tab
     tab.goto(tab.site.url)  # type: ignore[attr-defined]
     tab.click("details.settings summary")
     tab.click("details.settings input[value=dark]")
@@ -98,7 +101,8 @@ def test_dark_theme_applies(tab: Tab) -> None:
     assert tab.wait("() => document.documentElement.dataset.theme") == "dark"  # remembered
 
 
-def test_glossary_term_shows_its_pair_on_tap(tab: Tab) -> None:
+def test_glossary_term_shows_its_pair_on_tap(warm_tab: Tab) -> None:
+    tab = warm_tab
     tab.goto(tab.site.url + "rules/burgundy-cards/#workers")  # type: ignore[attr-defined]
     # A phone opens the rules in the interface language (rules.js, a module, may run after the load WebKit's driver
     # waits for); this reader then asks for both, side by side or stacked.
@@ -120,7 +124,8 @@ def test_glossary_term_shows_its_pair_on_tap(tab: Tab) -> None:
     assert widths[0] <= widths[1], f"the pop-up makes the page scroll sideways: {widths}"
 
 
-def test_install_manifest_is_complete(tab: Tab) -> None:
+def test_install_manifest_is_complete(warm_tab: Tab) -> None:
+    tab = warm_tab
     tab.goto(tab.site.url)  # type: ignore[attr-defined]
     manifest = tab.js(
         """async () => {
@@ -140,39 +145,19 @@ def test_install_manifest_is_complete(tab: Tab) -> None:
     record(tab, {"manifestType": manifest["type"]})
 
 
-PHONE_PAGES = [
-    "",
-    "search/?q=cardinal",
-    *(f"rules/{g}/" for g in GAMES),
-    *(f"play/#{g}/score" for g in GAMES),
-    "play/#history",
-    "play/#stats",
-]
-IN_FRAME = """(src, width, height) => new Promise((resolve) => {
-    const frame = document.querySelector('iframe');
-    frame.style.width = width + 'px';
-    frame.style.height = height + 'px';
-    // play/ is measured once its calculator has started (or failed), with what Python writes laid out too; leaving
-    // it while Python loads would also abort the worker's downloads, which Firefox reports as page errors.
-    const settled = (doc) => !['loading', 'slow'].includes(doc.documentElement.dataset.engine ?? 'none')
-        && ['drawn', 'failed', undefined].includes(doc.querySelector('section.stats:not([hidden])')?.dataset.pictures);
-    frame.onload = () => {
-        const started = Date.now();
-        const check = () => {
-            const doc = frame.contentDocument;
-            if (!settled(doc) && Date.now() - started < 30000) return setTimeout(check, 100);
-            resolve({ scrollWidth: doc.documentElement.scrollWidth, innerWidth: frame.contentWindow.innerWidth,
-                      engine: doc.documentElement.dataset.engine ?? null });
-        };
-        setTimeout(check, 300);
-    };
-    frame.src = src;
-})"""
+OTHER_PAGES = ["", "search/?q=cardinal", *(f"rules/{g}/" for g in GAMES)]
+PLAY_VIEWS = [*(f"{g}/score" for g in GAMES), "history", "stats"]
+SETTLED = """(win, doc, view) => doc.body.dataset.view === view
+    && ['drawn', 'failed', undefined].includes(doc.querySelector('section.stats:not([hidden])')?.dataset.pictures)"""
+"""play/ shows this view, with the statistics' pictures drawn where it is the statistics."""
+SIDEWAYS = "(win, doc) => [doc.documentElement.scrollWidth, win.innerWidth, doc.documentElement.dataset.engine ?? null]"
 
 
-def test_no_page_scrolls_sideways_at_phone_widths(tab: Tab) -> None:
+def test_no_page_scrolls_sideways_at_phone_widths(warm_tab: Tab) -> None:
     """Every kind of page at 360 and 390 CSS pixels, in a frame of that size (WebKitGTK's window is at least 447
-    pixels wide), fits its width."""
+    pixels wide), fits its width; play/'s views are measured in one load of it per width, once its calculator has
+    started, with what Python writes laid out too."""
+    tab = warm_tab
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
     stored = history(
         [(f"2026-01-0{d}T10:00:00Z", sheet(("Ann", 10 + d, 0), ("小明 Xiaoming", 9, 1))) for d in range(1, 4)]
@@ -180,15 +165,24 @@ def test_no_page_scrolls_sideways_at_phone_widths(tab: Tab) -> None:
     tab.js("(text) => localStorage.setItem('tc:v1:history', text)", stored)  # the frame's pages share this storage
     wide = []
     for width, height in (SMALL_PHONE, PHONE):
-        for index, page in enumerate(PHONE_PAGES):
-            # a query of its own, so that a change of address is a new load (not only a new #fragment)
-            query = ("&" if "?" in page.partition("#")[0] else "?") + f"w={width}-{index}"
-            address = page.replace("#", query + "#", 1) if "#" in page else page + query
-            seen = tab.js(IN_FRAME, tab.site.url + address, width, height)  # type: ignore[attr-defined]
-            assert seen["innerWidth"] == width, seen
-            assert seen["engine"] in (None, "ready"), (page, seen)
-            if seen["scrollWidth"] > width:
-                wide.append((width, page, seen["scrollWidth"]))
+        for page in OTHER_PAGES:
+            load(tab, page + ("&" if "?" in page else "?") + f"w={width}", (width, height))
+            scroll_width, inner_width, _ = tab.js(framed(SIDEWAYS))
+            assert inner_width == width, (page, scroll_width, inner_width)
+            if scroll_width > width:
+                wide.append((width, page, scroll_width))
+        load(tab, f"play/?w={width}#{PLAY_VIEWS[0]}", (width, height))
+        tab.wait(framed("(win, doc) => doc.documentElement.dataset.engine === 'ready'"), what="the calculator")
+        for view in PLAY_VIEWS:
+            tab.js(framed("(win, doc, view) => { win.location.hash = view; }"), view)
+            tab.wait(framed(SETTLED), view, what=f"play/#{view} shown")
+            scroll_width, inner_width, engine = tab.js(framed(SIDEWAYS))
+            assert inner_width == width and engine == "ready", (view, scroll_width, inner_width, engine)
+            if scroll_width > width:
+                wide.append((width, f"play/#{view}", scroll_width))
+        # play/ is left only once the worker has read the stored history while idle: a page left with its worker at
+        # work has that work cut short, which Firefox reports as errors of the page
+        tab.wait(framed("(win) => win.__tcTimings?.historyHeld !== undefined"), what="the history read while idle")
     assert wide == []
 
 
@@ -206,11 +200,11 @@ def printed_sizes(pdf: bytes) -> tuple[int, list[tuple[str, float]]]:
     return len(reader.pages), runs
 
 
-def test_the_setup_card_prints_its_diagram_legibly_on_one_page(tab: Tab) -> None:
+@pytest.mark.only_engines("chromium", "firefox")
+def test_the_setup_card_prints_its_diagram_legibly_on_one_page(warm_tab: Tab) -> None:
     """The engine's own print of a setup card: one A4 page, whose diagram (areas side by side) prints no text under
     6 pt. WebKitWebDriver has no print command, so on WebKit this is Chromium's and Firefox's word only."""
-    if tab.engine == "webkit":
-        pytest.skip("WebKitWebDriver 2.50 has no print command (Unknown command: /session/…/print)")
+    tab = warm_tab  # (WebKitWebDriver 2.50 answers its print command with "Unknown command: /session/…/print")
     game = "burgundy-cards"  # the tallest diagram: its text printed at 2.3 pt before it was drawn for print
     play.open_tool(tab, game, "setup")
     play.in_english(tab)

@@ -38,7 +38,8 @@ SAID = {
 }
 
 
-def test_a_sheet_in_progress_on_the_first_screen(tab: Tab) -> None:
+def test_a_sheet_in_progress_on_the_first_screen(warm_tab: Tab) -> None:
+    tab = warm_tab
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
     sheet = {
         "v": 1,

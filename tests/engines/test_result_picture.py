@@ -47,7 +47,8 @@ READ = """async () => {
 """The caught picture decoded again (a fetch of it would break the policy): its name, size, and inked pixels."""
 
 
-def test_a_finished_sheet_becomes_a_png(tab: Tab) -> None:
+def test_a_finished_sheet_becomes_a_png(warm_tab: Tab) -> None:
+    tab = warm_tab
     play.open_tool(tab, GAME)
     play.in_english(tab)
     play.wait_ready(tab)

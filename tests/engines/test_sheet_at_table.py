@@ -1,6 +1,7 @@
 """Issue 17, the score sheet at the table, on Chromium, Firefox and WebKit: each acceptance point at phone width.
 
-Each scenario is a test of its own on a fresh origin (what it needs from another sheet, it types first):
+Each scenario is a test of its own on the engine's shared origin, its storage emptied first (`warm_tab`; what it
+needs from another sheet, it types first); what is the same JavaScript on every engine runs on Chromium only:
 - the `test_*` at the table type on play/ as a player does (native keys, taps) in the tab, 390×844 (WebKitGTK's
   window is at least 447 px wide, so there 447×844): open ties, sums, Enter/Next, help, quick picks, New game, Palais
   Royal's edges, the checklist. Every ranking and message is compared with what `scoring` says under CPython.
@@ -158,34 +159,46 @@ def seat_tuscany(tab: Tab) -> None:
         tab.type(play.field_css("tuscany", "name", seat), name)
 
 
-def test_untouched_sheets_and_unnamed_seats(tab: Tab) -> None:
+@pytest.mark.only_engines("chromium")
+def test_untouched_sheets_and_unnamed_seats(warm_tab: Tab) -> None:
+    """Chromium only: what an untouched sheet says is the same JavaScript and Python on every engine."""
+    tab = warm_tab
     at_the_table(tab, "bruges")
     untouched_sheet_and_unnamed_seats(tab)
 
 
-def test_an_open_tie_is_never_final(tab: Tab) -> None:
+@pytest.mark.only_engines("chromium")
+def test_an_open_tie_is_never_final(warm_tab: Tab) -> None:
+    """Chromium only: the open tie is scoring's answer drawn by the same JavaScript on every engine; every engine types a tie-breaker sheet (test_core_table.py)."""
+    tab = warm_tab
     at_the_table(tab, "tuscany")
     an_open_tie_is_never_final(tab)
 
 
-def test_help_opens_over_the_sheet(tab: Tab) -> None:
+def test_help_opens_over_the_sheet(warm_tab: Tab) -> None:
+    tab = warm_tab
     at_the_table(tab, "tuscany")
     seat_tuscany(tab)
     help_in_a_popover(tab)
 
 
-def test_the_checklist_counts_steps(tab: Tab) -> None:
+@pytest.mark.only_engines("chromium")
+def test_the_checklist_counts_steps(warm_tab: Tab) -> None:
+    """Chromium only: the count is the same JavaScript on every engine; every engine ticks a checklist (test_core_table.py, test_duration_note.py)."""
+    tab = warm_tab
     at_the_table(tab, "tuscany")
     tab.select(f"{play.section('tuscany')} [data-role=players]", "4")
     setup_counts_steps(tab)
 
 
-def test_enter_walks_a_players_column(tab: Tab) -> None:
+def test_enter_walks_a_players_column(warm_tab: Tab) -> None:
+    tab = warm_tab
     at_the_table(tab, "burgundy-cards")
     enter_moves_down_then_to_the_next_player(tab)
 
 
-def test_setup_choices_are_kept_through_a_reload(tab: Tab) -> None:
+def test_setup_choices_are_kept_through_a_reload(warm_tab: Tab) -> None:
+    tab = warm_tab
     at_the_table(tab, "tuscany")
     tab.select(f"{play.section('tuscany')} [data-role=players]", "4")
     switch_game(tab, "furstenfeld")
@@ -195,7 +208,8 @@ def test_setup_choices_are_kept_through_a_reload(tab: Tab) -> None:
     setup_choices_kept(tab)
 
 
-def test_quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
+def test_quick_picks_sums_edges_and_new_game(warm_tab: Tab) -> None:
+    tab = warm_tab
     at_the_table(tab, "tuscany")
     seat_tuscany(tab)
     switch_game(tab, "palais-royal")
@@ -630,8 +644,9 @@ GRID_FIRST = """(win, doc, game, height) => {
 }"""
 
 
-def test_layout_rules_and_search_at_phone_widths(tab: Tab) -> None:
+def test_layout_rules_and_search_at_phone_widths(warm_tab: Tab) -> None:
     """Point 2 (the grid first), 6 (the first step on the first screen) and 7 (rules and search on a phone)."""
+    tab = warm_tab
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
     tab.js("() => { localStorage.setItem('tc:lang', 'en'); }")  # the frame's pages share this origin's storage
     for size in (PHONE, SMALL_PHONE):
@@ -646,8 +661,9 @@ WIDER = """(win, doc) => [...doc.querySelectorAll('body *')].filter((el) => el.c
 """The first visible boxes that stand out of the page's width on either side (a table or the grid scroll in a box)."""
 
 
-def test_no_page_is_wider_than_a_phone(tab: Tab) -> None:
+def test_no_page_is_wider_than_a_phone(warm_tab: Tab) -> None:
     """At 360 px no page, in either language and either Chinese script, has a box beyond the screen's edges."""
+    tab = warm_tab
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
     wide = []
     for lang, script in (("zh", "hans"), ("zh", "hant"), ("en", "hans")):

@@ -85,8 +85,9 @@ def whole(seen: dict) -> bool:
     return bool(over) and over["text"] == seen["name"] and over["inside"] and over["covers"] and over["size"] >= 10
 
 
-def test_names_whole_in_a_four_player_grid(tab: Tab) -> None:
+def test_names_whole_in_a_four_player_grid(warm_tab: Tab) -> None:
     """Point 1: 韩梅梅, 欧阳娜娜, Michael and Anna legible whole at 360 and 390 px in every game's four-player grid."""
+    tab = warm_tab
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
     tab.js("() => { localStorage.setItem('tc:lang', 'en'); }")
     for size in (PHONE, SMALL_PHONE):
@@ -121,8 +122,9 @@ HINTS = """(win, doc, game, key) => {
 }"""
 
 
-def test_what_a_field_wants_is_shown_where_it_is_typed(tab: Tab) -> None:
+def test_what_a_field_wants_is_shown_where_it_is_typed(warm_tab: Tab) -> None:
     """Point 2: on a phone the help sits under the label and the blank field names the numbers it takes."""
+    tab = warm_tab
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
     tab.js("() => { localStorage.setItem('tc:lang', 'en'); }")
     for size in (PHONE, SMALL_PHONE):

@@ -14,7 +14,8 @@ NAMES = ["Ann", "<i>Bo</i>", "张三"]
 PICKED = "() => document.querySelector('#game-palais-royal .start-picked .l-en')?.textContent ?? ''"
 
 
-def test_the_start_player_pick_is_fair_text_and_kept(tab: Tab) -> None:
+def test_the_start_player_pick_is_fair_text_and_kept(warm_tab: Tab) -> None:
+    tab = warm_tab
     game = "palais-royal"
     play.open_tool(tab, game, "setup")
     play.in_english(tab)

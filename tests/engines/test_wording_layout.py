@@ -20,7 +20,8 @@ GAP = """(win, doc) => {
 }"""
 
 
-def test_the_notes_count_keeps_its_space(tab: Tab) -> None:
+def test_the_notes_count_keeps_its_space(warm_tab: Tab) -> None:
+    tab = warm_tab
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
     tab.js("() => { localStorage.setItem('tc:lang', 'en'); }")
     for width, height in (PHONE, SMALL_PHONE):
