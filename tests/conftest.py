@@ -114,7 +114,10 @@ class _QuietHandler(SiteHandler):
     def copyfile(self, source: io.BufferedIOBase, outputfile: io.BufferedIOBase) -> None:
         """Send the body and note (path, bytes) on the server's list."""
         data = source.read()
-        outputfile.write(data)
+        try:
+            outputfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            return  # the browser left mid-body (a page left mid-download): not counted as sent, and no traceback
         self.server.sent.append((self.path, len(data)))  # type: ignore[attr-defined]
 
 
