@@ -15,7 +15,7 @@ import pytest
 from scoring import GAMES
 from scoring.api import setup_json
 from tests.engines import play
-from tests.engines.conftest import CONTROL_HOST, PROBE_PAGE, RecordingProxy
+from tests.engines.conftest import CONTROL_HOST, PROBE_PAGE, SERVICE_WORKER_HOLDS_PYTHON, RecordingProxy
 from tests.engines.drivers import Tab
 from tests.engines.sheets import case, helper_case
 
@@ -118,16 +118,7 @@ def test_offline_after_one_visit(tab: Tab) -> None:
     play.in_english(tab)
     play.wait_ready(tab)
     tab.wait(
-        """async () => {
-            const registration = await navigator.serviceWorker.getRegistration();
-            if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
-            const state = await new Promise((resolve) => {  // the worker's own account of both tiers (sw.template.js)
-                const channel = new MessageChannel();
-                channel.port1.onmessage = (event) => resolve(event.data);
-                registration.active.postMessage({ type: "status" }, [channel.port2]);
-            });
-            return state.light.stored === state.light.total && state.python.stored === state.python.total;
-        }""",
+        SERVICE_WORKER_HOLDS_PYTHON,
         timeout=90,
         what="the service worker's cache to hold the Python runtime",
     )
