@@ -38,7 +38,7 @@ def record(context: BrowserContext) -> BrowserContext:
 @contextmanager
 def site_context(browser: Browser, viewport: dict, **kwargs: object) -> Iterator[BrowserContext]:
     """A fresh context that records every request, so tests can prove none left the site."""
-    context = record(browser.new_context(viewport=viewport, service_workers="allow", **kwargs))
+    context = record(browser.new_context(viewport=viewport, **{"service_workers": "allow", **kwargs}))
     try:
         yield context
     finally:
