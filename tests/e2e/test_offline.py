@@ -154,7 +154,9 @@ def test_pyscripts_chunks_asked_for_are_those_the_frame_names_and_all_cached(
     later, and what the page itself asks for is what is measured here."""
     frame = (built_site / "play" / "python.html").read_text(encoding="utf-8")
     preloaded = {f"/pyscript/{name}" for name in re.findall(r'rel="modulepreload" href="\.\./pyscript/([^"]+)"', frame)}
-    cached = {url.removeprefix(".") for url in re.findall(r'"(\./pyscript/[^"]+)":', (built_site / "sw.js").read_text())}
+    cached = {
+        url.removeprefix(".") for url in re.findall(r'"(\./pyscript/[^"]+)":', (built_site / "sw.js").read_text())
+    }
     start = len(site_server.sent)
     with site_context(browser, VIEWPORTS["phone"], service_workers="block") as context:
         page = context.new_page()
