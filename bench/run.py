@@ -13,14 +13,12 @@ import json
 import os
 import re
 import shutil
-import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
@@ -31,7 +29,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from bench import engines  # noqa: E402
+from bench import engines, network  # noqa: E402
+from bench.harness import (  # noqa: E402
+    FIRST_FIELD,
+    PHONE,
+    PRECACHED,
+    TIMEOUT,
+    add_floor,
+    git_commit,
+    median,
+    profile,
+    serve,
+    wait_for,
+)
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.playpage import OFFLINE_STATUS, wait_for_async, wait_until_offline_ready  # noqa: E402
 from tests.e2e.updates import rebuild_with_one_page_changed, replace_site  # noqa: E402
@@ -39,9 +49,6 @@ from tests.nginx import Nginx  # noqa: E402
 
 T = TypeVar("T")
 RESULTS = ROOT / "bench" / "results" / "latest.json"
-FLOOR = ROOT / "bench" / "floor"
-PHONE = {"width": 360, "height": 740}
-TIMEOUT = 120_000
 SETTLE_S = 3  # a browser just started loads its own pages (omnibox and other WebUI) for a while; then it is idle
 DWELL_MS = 3000  # a first visit stays open this long after Python answered: caches settle as for a real player
 KB = 1000
@@ -66,37 +73,6 @@ TARGETS: dict[str, tuple[str, float]] = {
     "network_bytes": ("<=", 4_000_000),
 }
 
-# The first numeric field of player 0 on a score sheet; the first of them that is visible is the one typed into.
-FIRST_FIELD = (
-    "form[data-tool=score]:not([hidden]) "
-    'input[data-field][data-player="0"]:not([data-field=name]):not([type=radio]):not([type=checkbox])'
-)
-
-# Installed in every page before its own scripts. Every frame until it happens (for 30 s at most): when the first
-# field was first visible and took input (it is then focused, as a tap would, for the keystroke the benchmark
-# sends); when a keystroke first reached a field; when the score sheet first showed a total computed by Python
-# (its form's data-computed counter moved and a total is a number).
-PROBE = """
-window.__bench = {};
-addEventListener("input", () => { window.__bench.firstInput ??= performance.now(); }, true);
-const takesInput = () => [...document.querySelectorAll(FIRST_FIELD)]
-  .find((f) => f.checkVisibility() && !f.disabled && !f.readOnly);
-(function watch() {
-  const field = takesInput();
-  if (field) {
-    window.__bench.fieldReady = performance.now();
-    field.focus();
-  } else if (performance.now() < 30000) requestAnimationFrame(watch);
-})();
-document.addEventListener("DOMContentLoaded", () => {
-  for (const form of document.querySelectorAll("form[data-tool=score]")) {
-    new MutationObserver(() => {
-      const shown = [...form.querySelectorAll("output.total")].some((o) => /^-?\\d+$/.test(o.textContent.trim()));
-      if (shown) window.__bench.totalsLive ??= performance.now();
-    }).observe(form, { attributes: true, attributeFilter: ["data-computed"] });
-  }
-});
-""".replace("FIRST_FIELD", json.dumps(FIRST_FIELD))
 
 # In the page: a promise of the time when the form's data-computed counter next moves.
 NEXT_COMPUTED = """(form) => {
@@ -128,25 +104,8 @@ EDIT = """async ([selector, value]) => {
   return (await computed) - started;
 }""".replace("NEXT_COMPUTED", NEXT_COMPUTED)
 
-# In the page, once the service worker holds both tiers of the offline copy: its cache's entries and their bytes.
-PRECACHED = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) return null;
-  const state = await (OFFLINE_STATUS)();
-  if (state.light.stored < state.light.total || state.python.stored < state.python.total) return null;
-  const cache = await caches.open("table-companion-files");
-  const requests = await cache.keys();
-  let bytes = 0;
-  for (const request of requests) bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
-  return { files: requests.length, bytes };
-}""".replace("OFFLINE_STATUS", OFFLINE_STATUS)
 
 PYTHON_URL = re.compile(r"/(pyodide|pyscript|py)/|\.(py|wasm)(\?|$)")
-
-
-def median(values: list[float]) -> float:
-    """The median, rounded for reading."""
-    return round(statistics.median(values), 3)
 
 
 # ------------------------------------------------------------------ preparing what is served
@@ -163,69 +122,7 @@ def timed_builds(runs: int, into: Path) -> tuple[list[float], Path]:
     return seconds, out
 
 
-def add_floor(site: Path) -> str:
-    """The floor page, beside the site but not part of it: stock PyScript and Pyodide as npm ships them."""
-    floor = site / "bench-floor"
-    shutil.copytree(FLOOR, floor)
-    shutil.copytree(build.NODE / "@pyscript" / "core" / "dist", floor / "pyscript")
-    (floor / "pyodide").mkdir()
-    for name in build.PYODIDE_FILES:
-        shutil.copy2(build.NODE / "pyodide" / name, floor / "pyodide" / name)
-    return "bench-floor/"
-
-
-def listening(port: int) -> bool:
-    """Whether something accepts connections on this local port."""
-    with socket.socket() as client:
-        return client.connect_ex(("127.0.0.1", port)) == 0
-
-
-@contextmanager
-def local_server(module: list[str], quiet: bool = True) -> Iterator[str]:
-    """`python -m MODULE ARGS --port N` on a free local port, in its own process; yields its base URL."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [sys.executable, "-m", *module, "--port", str(port)]
-    server = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if quiet else None
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while not listening(port):
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{command}: not serving after 10 s")
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.terminate()
-        server.wait()
-
-
-def serve(site: Path) -> AbstractContextManager[str]:
-    """The site on 127.0.0.1, served by sitebuild/serve.py (as `make serve` does; its request log left out)."""
-    return local_server(["sitebuild.serve", str(site)])
-
-
 # ------------------------------------------------------------------ browser visits
-
-
-@contextmanager
-def profile(playwright: Playwright, user_data_dir: Path) -> Iterator[BrowserContext]:
-    """Chromium with a profile kept on disk, on a phone-sized viewport, probe installed."""
-    context = playwright.chromium.launch_persistent_context(
-        str(user_data_dir),
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
-        headless=True,
-        viewport=PHONE,
-        service_workers="allow",
-    )
-    context.add_init_script(PROBE)
-    try:
-        yield context
-    finally:
-        context.close()
 
 
 def page_requests(page: Page) -> list[str]:
@@ -277,17 +174,6 @@ def visit_floor(context: BrowserContext, cold: bool, url: str) -> float:
     if cold:
         page.wait_for_timeout(DWELL_MS)
     return page.evaluate("window.__floorReady")
-
-
-def wait_for(page: Page, script: str, timeout_s: float = 120) -> object:
-    """Evaluate script until it returns something."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = page.evaluate(script)
-        if value:
-            return value
-        page.wait_for_timeout(250)
-    raise TimeoutError(f"nothing from {script[:60]!r} within {timeout_s} s")
 
 
 def switch_views(page: Page) -> dict[str, list[float]]:
@@ -450,8 +336,6 @@ def measure_network(
 ) -> dict[str, list]:
     """play/ cold and warm against the floor cold over both phone links (bench/network.py), after the figures on
     127.0.0.1: the floor's files are compressed from here on, as the build's are."""
-    from bench import network  # network.py imports this module's browser helpers
-
     network.compress_floor(site / floor_path)
     return network.measure(playwright, site, work, runs, log)
 
@@ -635,8 +519,6 @@ def summarize(raw: dict) -> list[dict[str, object]]:
 
 def network_rows(raw: dict[str, list], row: Callable[..., None]) -> None:
     """Per phone link: play/'s first total cold and warm, the floor's, their ratios, the bytes moved before each."""
-    from bench import network  # network.py imports this module's browser helpers
-
     for link, runs in raw.items():
         figures = network.summary(runs)
         key = f"network.{link.split(',')[0].replace(' ', '')}"
@@ -697,15 +579,6 @@ def markdown(report: dict) -> str:
         met = {True: "yes", False: "**no**", None: ""}[row["met"]]
         lines.append(f"| {row['figure']} | {shown(row['value'], row['unit'])} | {goal} | {met} |")
     return "\n".join(lines)
-
-
-def git_commit() -> str:
-    """The commit measured, marked when the tree has changes."""
-    head = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    return head + ("+changes" if dirty else "")
 
 
 def main() -> int:

@@ -26,18 +26,8 @@ from scoring.core import (
     score,
     setup_diagram,
 )
-from scoring.svg import (
-    LANGS,
-    PALETTE,
-    WIDTH,
-    contrast,
-    ink,
-    print_setup_figure,
-    result_chart,
-    setup_figure,
-    text_width,
-    wrap,
-)
+from scoring.svg import LANGS, print_setup_figure, result_chart, setup_figure
+from scoring.svg.drawing import PALETTE, WIDTH, contrast, ink, text_width, wrap
 from tests.unit.test_properties import POINT_GAMES, sheets
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -513,3 +503,13 @@ def test_tuscany_stacks_and_neutral_hexes_match_the_checklist(players: int) -> N
     )
     assert [p["label"] for p in stacked] == [str(int(total) - len(display))]
     assert [p["label"] for p in board] == ["player board"]
+
+
+def test_every_picture_module_is_outside_the_history_seal() -> None:
+    """The pictures shape nothing a history stores: a change to any module of scoring/svg/ keeps stored histories
+    sealed (scoring.history.NOT_STORED names each, a new one too)."""
+    from scoring import history
+
+    folder = Path(history.__file__).parent
+    modules = {path.relative_to(folder).as_posix() for path in (folder / "svg").glob("*.py")}
+    assert len(modules) > 1 and modules <= history.NOT_STORED, sorted(modules - history.NOT_STORED)
