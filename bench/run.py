@@ -398,7 +398,31 @@ def summarize(raw: dict) -> list[dict[str, object]]:
         rows.append({"figure": label, "key": key, "value": value, "unit": unit, "target": rule, "met": met})
 
     row("build of the whole site", "build_s", median(raw["build_s"]), "s")
-    wire = raw.get("wire", [])
+    wire_rows(raw.get("wire", []), row)
+    if "play" not in raw:
+        return rows
+    for game, visits in raw["rules"].items():
+        rules_rows(game, visits, raw.get("rules_started_browser", {}), row)
+    for visit in ("cold", "warm"):
+        play_rows(visit, raw["play"][visit], raw["floor"][visit], row)
+    for engine, figures in raw.get("engines", {}).items():
+        for visit in ("cold", "warm"):
+            row(
+                f"play/ calculator answers (engine.js's mark), {visit}, {engine} {figures.get('version', '')}".rstrip(),
+                f"engines.{engine}.{visit}_ms",
+                median(figures[visit]),
+                "ms",
+            )
+    warm_rows(raw["play"]["warm"], row)
+    precache = [p["precache"] for p in raw["play"]["cold"]]
+    row("service worker precache", "precache_bytes", median([p["bytes"] for p in precache]), "B")
+    network_rows(raw.get("network", {}), row)
+    lighthouse_rows(raw.get("lighthouse", {}), row)
+    return rows
+
+
+def wire_rows(wire: list[dict[str, int]], row: Callable[..., None]) -> None:
+    """Bytes over the wire (nginx): a rules page's first visit, making the calculator offline, an update."""
     for key, label, target in (
         (
             "rules_first_visit",
@@ -410,70 +434,65 @@ def summarize(raw: dict) -> list[dict[str, object]]:
     ):
         if wire:
             row(label, f"wire.{key}", median([w[key] for w in wire]), "B", target)
-    if "play" not in raw:
-        return rows
-    for game, visits in raw["rules"].items():
+
+
+def rules_rows(
+    game: str, visits: list[dict], started_browser: dict[str, list[float]], row: Callable[..., None]
+) -> None:
+    """A rules page: bytes transferred and uncompressed, first contentful paint (also in a browser just started), and
+    requests for Python."""
+    row(
+        f"rules/{game}/: bytes transferred",
+        f"rules.{game}.bytes",
+        median([v["bytes"] for v in visits]),
+        "B",
+        "rules_bytes",
+    )
+    row(
+        f"rules/{game}/: the same, uncompressed",
+        f"rules.{game}.decoded_bytes",
+        median([v.get("decoded_bytes", 0) for v in visits]),
+        "B",
+    )
+    row(
+        f"rules/{game}/: first contentful paint",
+        f"rules.{game}.fcp_ms",
+        median([v["fcp_ms"] for v in visits]),
+        "ms",
+        "rules_fcp_ms",
+    )
+    if game in started_browser:
         row(
-            f"rules/{game}/: bytes transferred",
-            f"rules.{game}.bytes",
-            median([v["bytes"] for v in visits]),
-            "B",
-            "rules_bytes",
-        )
-        row(
-            f"rules/{game}/: the same, uncompressed",
-            f"rules.{game}.decoded_bytes",
-            median([v.get("decoded_bytes", 0) for v in visits]),
-            "B",
-        )
-        row(
-            f"rules/{game}/: first contentful paint",
-            f"rules.{game}.fcp_ms",
-            median([v["fcp_ms"] for v in visits]),
+            f"rules/{game}/: the same, browser just started",
+            f"rules.{game}.fcp_started_browser_ms",
+            median(started_browser[game]),
             "ms",
-            "rules_fcp_ms",
         )
-        if game in raw.get("rules_started_browser", {}):
-            row(
-                f"rules/{game}/: the same, browser just started",
-                f"rules.{game}.fcp_started_browser_ms",
-                median(raw["rules_started_browser"][game]),
-                "ms",
-            )
-        python = max(len(v["python"]) for v in visits)
-        row(f"rules/{game}/: Python runtime requests", f"rules.{game}.python", python, "", "rules_python_requests")
-    for visit in ("cold", "warm"):
-        plays = raw["play"][visit]
-        if all("field_ready_ms" in p for p in plays):
-            ready = median([p["field_ready_ms"] for p in plays])
-            row(f"play/ first field visible and enabled, {visit}", f"play.{visit}.field_ready_ms", ready, "ms")
-        row(
-            f"play/ first keystroke accepted, {visit}",
-            f"play.{visit}.first_keystroke_ms",
-            median([p["first_keystroke_ms"] for p in plays]),
-            "ms",
-            "first_keystroke_ms",
-        )
-        live = median([p["totals_live_ms"] for p in plays])
-        floor = median(raw["floor"][visit])
-        row(f"play/ totals live, {visit}", f"play.{visit}.totals_live_ms", live, "ms")
-        row(f"floor (stock PyScript + Pyodide, one line), {visit}", f"floor.{visit}.ready_ms", floor, "ms")
-        row(
-            f"play/ totals live ÷ floor, {visit}",
-            f"ratio.{visit}",
-            round(live / floor, 3),
-            "×",
-            "totals_live_over_floor",
-        )
-    for engine, figures in raw.get("engines", {}).items():
-        for visit in ("cold", "warm"):
-            row(
-                f"play/ calculator answers (engine.js's mark), {visit}, {engine} {figures.get('version', '')}".rstrip(),
-                f"engines.{engine}.{visit}_ms",
-                median(figures[visit]),
-                "ms",
-            )
-    warm = raw["play"]["warm"]
+    python = max(len(v["python"]) for v in visits)
+    row(f"rules/{game}/: Python runtime requests", f"rules.{game}.python", python, "", "rules_python_requests")
+
+
+def play_rows(visit: str, plays: list[dict], floors: list[float], row: Callable[..., None]) -> None:
+    """play/, cold or warm: first field, first keystroke, totals live, and the floor's time in the same run."""
+    if all("field_ready_ms" in p for p in plays):
+        ready = median([p["field_ready_ms"] for p in plays])
+        row(f"play/ first field visible and enabled, {visit}", f"play.{visit}.field_ready_ms", ready, "ms")
+    row(
+        f"play/ first keystroke accepted, {visit}",
+        f"play.{visit}.first_keystroke_ms",
+        median([p["first_keystroke_ms"] for p in plays]),
+        "ms",
+        "first_keystroke_ms",
+    )
+    live = median([p["totals_live_ms"] for p in plays])
+    floor = median(floors)
+    row(f"play/ totals live, {visit}", f"play.{visit}.totals_live_ms", live, "ms")
+    row(f"floor (stock PyScript + Pyodide, one line), {visit}", f"floor.{visit}.ready_ms", floor, "ms")
+    row(f"play/ totals live ÷ floor, {visit}", f"ratio.{visit}", round(live / floor, 3), "×", "totals_live_over_floor")
+
+
+def warm_rows(warm: list[dict], row: Callable[..., None]) -> None:
+    """What the warm visits measured after the first total: switching views, Python starts meanwhile, recomputing."""
     row(
         "switch setup → score sheet",
         "switch.tool_ms",
@@ -496,10 +515,11 @@ def summarize(raw: dict) -> list[dict[str, object]]:
         "python_starts_on_switch",
     )
     row("recompute after one edit", "recompute_ms", median([ms for p in warm for ms in p["recompute_ms"]]), "ms")
-    precache = [p["precache"] for p in raw["play"]["cold"]]
-    row("service worker precache", "precache_bytes", median([p["bytes"] for p in precache]), "B")
-    network_rows(raw.get("network", {}), row)
-    for page, runs in raw.get("lighthouse", {}).items():
+
+
+def lighthouse_rows(lighthouse: dict[str, list[dict]], row: Callable[..., None]) -> None:
+    """Per page: Lighthouse's performance score and Total Blocking Time."""
+    for page, runs in lighthouse.items():
         row(
             f"Lighthouse {page}: performance score",
             f"lighthouse.{page}.score",
@@ -514,7 +534,6 @@ def summarize(raw: dict) -> list[dict[str, object]]:
             "ms",
             "lighthouse_tbt_ms",
         )
-    return rows
 
 
 def network_rows(raw: dict[str, list], row: Callable[..., None]) -> None:
