@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import scoring.history as history_module
 from scoring import GAMES, get_game
 from scoring.api import evaluate, setup_json
 from scoring.core import (
@@ -26,8 +27,18 @@ from scoring.core import (
     score,
     setup_diagram,
 )
-from scoring.svg import LANGS, print_setup_figure, result_chart, setup_figure
-from scoring.svg.drawing import PALETTE, WIDTH, contrast, ink, text_width, wrap
+from scoring.svg import (
+    LANGS,
+    PALETTE,
+    WIDTH,
+    contrast,
+    ink,
+    print_setup_figure,
+    result_chart,
+    setup_figure,
+    text_width,
+    wrap,
+)
 from tests.unit.test_properties import POINT_GAMES, sheets
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -508,8 +519,6 @@ def test_tuscany_stacks_and_neutral_hexes_match_the_checklist(players: int) -> N
 def test_every_picture_module_is_outside_the_history_seal() -> None:
     """The pictures shape nothing a history stores: a change to any module of scoring/svg/ keeps stored histories
     sealed (scoring.history.NOT_STORED names each, a new one too)."""
-    from scoring import history
-
-    folder = Path(history.__file__).parent
+    folder = Path(history_module.__file__).parent
     modules = {path.relative_to(folder).as_posix() for path in (folder / "svg").glob("*.py")}
-    assert len(modules) > 1 and modules <= history.NOT_STORED, sorted(modules - history.NOT_STORED)
+    assert len(modules) > 1 and modules <= history_module.NOT_STORED, sorted(modules - history_module.NOT_STORED)

@@ -17,23 +17,38 @@ chromium.py, firefox.py, webkit.py.
 from .base import (
     COMMAND_TIMEOUT,
     LOGS,
+    PAGE_LOAD_TIMEOUT,
+    PROBE_TIMEOUT,
     ROOT,
+    SCRIPT_TIMEOUT,
+    START_TIMEOUT,
     Browser,
     BrowserGone,
     BrowserHung,
     EngineError,
     Tab,
+    children_named,
     clear_logs,
+    kill_group,
+    log_file,
     processes,
+    running,
 )
 from .chromium import ChromiumBrowser, ChromiumTab
-from .firefox import FirefoxBrowser, FirefoxTab
-from .webkit import WebKitBrowser, WebKitTab
+from .firefox import FIREFOX, FirefoxBrowser, FirefoxTab
+from .webkit import MINIBROWSER_PATHS, WEBKIT_DRIVER, WebKitBrowser, WebKitTab, Xvfb, minibrowser, proxy_environment
 
 __all__ = [
     "COMMAND_TIMEOUT",
+    "FIREFOX",
     "LOGS",
+    "MINIBROWSER_PATHS",
+    "PAGE_LOAD_TIMEOUT",
+    "PROBE_TIMEOUT",
     "ROOT",
+    "SCRIPT_TIMEOUT",
+    "START_TIMEOUT",
+    "WEBKIT_DRIVER",
     "Browser",
     "BrowserGone",
     "BrowserHung",
@@ -45,6 +60,13 @@ __all__ = [
     "Tab",
     "WebKitBrowser",
     "WebKitTab",
+    "Xvfb",
+    "children_named",
     "clear_logs",
+    "kill_group",
+    "log_file",
+    "minibrowser",
     "processes",
+    "proxy_environment",
+    "running",
 ]
