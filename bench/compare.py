@@ -18,7 +18,12 @@ from functools import partial
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from run import ROOT, add_floor, cold_then_warm, median, serve, visit_floor, visit_play
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.harness import add_floor, median, serve  # noqa: E402
+from bench.run import cold_then_warm, visit_floor, visit_play  # noqa: E402
 
 
 def build_revision(revision: str, into: Path) -> Path:

@@ -5,7 +5,7 @@ The figure is engine.js's own mark `window.__tcTimings.workerReady`: millisecond
 until the worker's first answer (the totals are live from then on). It is read after the fact, so it needs no script
 injected before the page's own (WebKitWebDriver cannot inject one). Cold: the first visit of a fresh origin (nothing
 cached). Warm: the next visit of play/ in the same browser, with the HTTP cache and the service worker's.
-The browsers are the ones the three-engine tests drive (tests/engines/drivers.py).
+The browsers are the ones the three-engine tests drive (tests/engines/drivers/).
 """
 
 from __future__ import annotations

@@ -195,39 +195,17 @@ def history_visit(text: str, count: int) -> Callable[[Page, str], tuple[float, .
     return visit
 
 
-def main() -> int:
-    """Build, serve, measure, print a Markdown table."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--records", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--stats-only", action="store_true", help="measure only the statistics view")
-    args = parser.parse_args()
-    before = " ".join(f"{v:.2f}" for v in os.getloadavg())
-    varied = varied_history_text(args.records)
-    sealed = stored_text(read_history(varied))  # as the site stores it after a save: not re-scored when read
-    text = history_text(args.records)
-    reads = []
-    for _ in range(args.runs):
-        started = time.perf_counter()
-        read_history(text)
-        reads.append(time.perf_counter() - started)
-    median = lambda values: f"{statistics.median(values) * 1000:.0f} ms"  # noqa: E731
-    with tempfile.TemporaryDirectory() as folder:
-        site = Path(folder) / "site"
-        build.build(site)
-        stats = {
-            kind: list(zip(*each_run(site, args.runs, stats_visit(t)), strict=True))
-            for kind, t in (("sealed", sealed), ("unsealed", varied))
-        }
-        held_runs = list(zip(*each_run(site, args.runs, held_visit(sealed)), strict=True))
-        reload_runs = list(zip(*each_run(site, args.runs, reload_visit(sealed)), strict=True))
-        page = (
-            []
-            if args.stats_only
-            else list(zip(*each_run(site, args.runs, history_visit(text, args.records)), strict=True))
-        )
+def median(seconds: list[float]) -> str:
+    """The median of timings in seconds, in milliseconds for the table."""
+    return f"{statistics.median(seconds) * 1000:.0f} ms"
+
+
+def print_stats_rows(
+    records: int, runs: int, held_runs: list, reload_runs: list, stats: dict[str, list], before: str
+) -> None:
+    """The statistics view's rows of the table: held, reloaded, stored after Python was up, not sealed."""
     sealed_runs, unsealed_runs = stats["sealed"], stats["unsealed"]
-    print(f"| {args.records} records, {args.runs} runs, timed in the page | median |")
+    print(f"| {records} records, {runs} runs, timed in the page | median |")
     print("|---|---|")
     print(
         "| play/#stats ready, history stored before play/ opened and read by the worker at idle (target ≤ 300 ms) |"
@@ -253,6 +231,39 @@ def main() -> int:
     print(f"| play/#stats ready, history not sealed under today's rules (re-scored) | {median(unsealed_runs[0])} |")
     print(f"| … its pictures drawn | {median(unsealed_runs[1])} |")
     print(f"| load average before, after | {before} → {' '.join(f'{v:.2f}' for v in os.getloadavg())} |")
+
+
+def main() -> int:
+    """Build, serve, measure, print a Markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--records", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--stats-only", action="store_true", help="measure only the statistics view")
+    args = parser.parse_args()
+    before = " ".join(f"{v:.2f}" for v in os.getloadavg())
+    varied = varied_history_text(args.records)
+    sealed = stored_text(read_history(varied))  # as the site stores it after a save: not re-scored when read
+    text = history_text(args.records)
+    reads = []
+    for _ in range(args.runs):
+        started = time.perf_counter()
+        read_history(text)
+        reads.append(time.perf_counter() - started)
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder) / "site"
+        build.build(site)
+        stats = {
+            kind: list(zip(*each_run(site, args.runs, stats_visit(t)), strict=True))
+            for kind, t in (("sealed", sealed), ("unsealed", varied))
+        }
+        held_runs = list(zip(*each_run(site, args.runs, held_visit(sealed)), strict=True))
+        reload_runs = list(zip(*each_run(site, args.runs, reload_visit(sealed)), strict=True))
+        page = (
+            []
+            if args.stats_only
+            else list(zip(*each_run(site, args.runs, history_visit(text, args.records)), strict=True))
+        )
+    print_stats_rows(args.records, args.runs, held_runs, reload_runs, stats, before)
     if args.stats_only:
         return 0
     print(f"| stored history | {len(text):,} characters ({len(text) // args.records:,} per record) |")

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from bench.run import PRECACHED, TIMEOUT, add_floor, git_commit, local_server, profile, wait_for  # noqa: E402
+from bench.harness import PRECACHED, TIMEOUT, add_floor, git_commit, local_server, profile, wait_for  # noqa: E402
 from sitebuild.publish import write_compressed  # noqa: E402
 
 LINKS = {"10 Mbit/s, 40 ms": (10.0, 40.0), "1.6 Mbit/s, 150 ms": (1.6, 150.0)}

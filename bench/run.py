@@ -13,14 +13,12 @@ import json
 import os
 import re
 import shutil
-import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
@@ -31,7 +29,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from bench import engines  # noqa: E402
+from bench import engines, network  # noqa: E402
+from bench.harness import (  # noqa: E402
+    FIRST_FIELD,
+    PHONE,
+    PRECACHED,
+    TIMEOUT,
+    add_floor,
+    git_commit,
+    profile,
+    serve,
+    wait_for,
+)
+from bench.report import markdown, summarize  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.playpage import OFFLINE_STATUS, wait_for_async, wait_until_offline_ready  # noqa: E402
 from tests.e2e.updates import rebuild_with_one_page_changed, replace_site  # noqa: E402
@@ -39,64 +49,10 @@ from tests.nginx import Nginx  # noqa: E402
 
 T = TypeVar("T")
 RESULTS = ROOT / "bench" / "results" / "latest.json"
-FLOOR = ROOT / "bench" / "floor"
-PHONE = {"width": 360, "height": 740}
-TIMEOUT = 120_000
 SETTLE_S = 3  # a browser just started loads its own pages (omnibox and other WebUI) for a while; then it is idle
 DWELL_MS = 3000  # a first visit stays open this long after Python answered: caches settle as for a real player
-KB = 1000
 WIRE_WAIT_MS = 40_000  # a first visit to a rules page: everything the site fetches within 40 s of opening it
 
-# Target per figure: (comparison, limit). Figures without a target are reported only.
-TARGETS: dict[str, tuple[str, float]] = {
-    "build_s": ("<=", 3.0),
-    "rules_bytes": ("<=", 60 * KB),
-    "rules_fcp_ms": ("<=", 150),
-    "rules_python_requests": ("<=", 0),
-    "first_keystroke_ms": ("<=", 300),
-    "totals_live_over_floor": ("<=", 1.10),
-    "switch_ms": ("<=", 100),
-    "python_starts_on_switch": ("<=", 0),
-    "recompute_ms": ("<=", 16),
-    "wire_rules_first_visit": ("<=", 1500 * KB),
-    "wire_update": ("<=", 100 * KB),
-    "lighthouse_score": (">=", 0.95),
-    "lighthouse_tbt_ms": ("<=", 200),
-    "network_over_floor": ("<=", 0.6),
-    "network_bytes": ("<=", 4_000_000),
-}
-
-# The first numeric field of player 0 on a score sheet; the first of them that is visible is the one typed into.
-FIRST_FIELD = (
-    "form[data-tool=score]:not([hidden]) "
-    'input[data-field][data-player="0"]:not([data-field=name]):not([type=radio]):not([type=checkbox])'
-)
-
-# Installed in every page before its own scripts. Every frame until it happens (for 30 s at most): when the first
-# field was first visible and took input (it is then focused, as a tap would, for the keystroke the benchmark
-# sends); when a keystroke first reached a field; when the score sheet first showed a total computed by Python
-# (its form's data-computed counter moved and a total is a number).
-PROBE = """
-window.__bench = {};
-addEventListener("input", () => { window.__bench.firstInput ??= performance.now(); }, true);
-const takesInput = () => [...document.querySelectorAll(FIRST_FIELD)]
-  .find((f) => f.checkVisibility() && !f.disabled && !f.readOnly);
-(function watch() {
-  const field = takesInput();
-  if (field) {
-    window.__bench.fieldReady = performance.now();
-    field.focus();
-  } else if (performance.now() < 30000) requestAnimationFrame(watch);
-})();
-document.addEventListener("DOMContentLoaded", () => {
-  for (const form of document.querySelectorAll("form[data-tool=score]")) {
-    new MutationObserver(() => {
-      const shown = [...form.querySelectorAll("output.total")].some((o) => /^-?\\d+$/.test(o.textContent.trim()));
-      if (shown) window.__bench.totalsLive ??= performance.now();
-    }).observe(form, { attributes: true, attributeFilter: ["data-computed"] });
-  }
-});
-""".replace("FIRST_FIELD", json.dumps(FIRST_FIELD))
 
 # In the page: a promise of the time when the form's data-computed counter next moves.
 NEXT_COMPUTED = """(form) => {
@@ -128,25 +84,8 @@ EDIT = """async ([selector, value]) => {
   return (await computed) - started;
 }""".replace("NEXT_COMPUTED", NEXT_COMPUTED)
 
-# In the page, once the service worker holds both tiers of the offline copy: its cache's entries and their bytes.
-PRECACHED = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) return null;
-  const state = await (OFFLINE_STATUS)();
-  if (state.light.stored < state.light.total || state.python.stored < state.python.total) return null;
-  const cache = await caches.open("table-companion-files");
-  const requests = await cache.keys();
-  let bytes = 0;
-  for (const request of requests) bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
-  return { files: requests.length, bytes };
-}""".replace("OFFLINE_STATUS", OFFLINE_STATUS)
 
 PYTHON_URL = re.compile(r"/(pyodide|pyscript|py)/|\.(py|wasm)(\?|$)")
-
-
-def median(values: list[float]) -> float:
-    """The median, rounded for reading."""
-    return round(statistics.median(values), 3)
 
 
 # ------------------------------------------------------------------ preparing what is served
@@ -163,69 +102,7 @@ def timed_builds(runs: int, into: Path) -> tuple[list[float], Path]:
     return seconds, out
 
 
-def add_floor(site: Path) -> str:
-    """The floor page, beside the site but not part of it: stock PyScript and Pyodide as npm ships them."""
-    floor = site / "bench-floor"
-    shutil.copytree(FLOOR, floor)
-    shutil.copytree(build.NODE / "@pyscript" / "core" / "dist", floor / "pyscript")
-    (floor / "pyodide").mkdir()
-    for name in build.PYODIDE_FILES:
-        shutil.copy2(build.NODE / "pyodide" / name, floor / "pyodide" / name)
-    return "bench-floor/"
-
-
-def listening(port: int) -> bool:
-    """Whether something accepts connections on this local port."""
-    with socket.socket() as client:
-        return client.connect_ex(("127.0.0.1", port)) == 0
-
-
-@contextmanager
-def local_server(module: list[str], quiet: bool = True) -> Iterator[str]:
-    """`python -m MODULE ARGS --port N` on a free local port, in its own process; yields its base URL."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [sys.executable, "-m", *module, "--port", str(port)]
-    server = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if quiet else None
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while not listening(port):
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{command}: not serving after 10 s")
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.terminate()
-        server.wait()
-
-
-def serve(site: Path) -> AbstractContextManager[str]:
-    """The site on 127.0.0.1, served by sitebuild/serve.py (as `make serve` does; its request log left out)."""
-    return local_server(["sitebuild.serve", str(site)])
-
-
 # ------------------------------------------------------------------ browser visits
-
-
-@contextmanager
-def profile(playwright: Playwright, user_data_dir: Path) -> Iterator[BrowserContext]:
-    """Chromium with a profile kept on disk, on a phone-sized viewport, probe installed."""
-    context = playwright.chromium.launch_persistent_context(
-        str(user_data_dir),
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
-        headless=True,
-        viewport=PHONE,
-        service_workers="allow",
-    )
-    context.add_init_script(PROBE)
-    try:
-        yield context
-    finally:
-        context.close()
 
 
 def page_requests(page: Page) -> list[str]:
@@ -277,17 +154,6 @@ def visit_floor(context: BrowserContext, cold: bool, url: str) -> float:
     if cold:
         page.wait_for_timeout(DWELL_MS)
     return page.evaluate("window.__floorReady")
-
-
-def wait_for(page: Page, script: str, timeout_s: float = 120) -> object:
-    """Evaluate script until it returns something."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = page.evaluate(script)
-        if value:
-            return value
-        page.wait_for_timeout(250)
-    raise TimeoutError(f"nothing from {script[:60]!r} within {timeout_s} s")
 
 
 def switch_views(page: Page) -> dict[str, list[float]]:
@@ -450,8 +316,6 @@ def measure_network(
 ) -> dict[str, list]:
     """play/ cold and warm against the floor cold over both phone links (bench/network.py), after the figures on
     127.0.0.1: the floor's files are compressed from here on, as the build's are."""
-    from bench import network  # network.py imports this module's browser helpers
-
     network.compress_floor(site / floor_path)
     return network.measure(playwright, site, work, runs, log)
 
@@ -500,212 +364,6 @@ def measure(
                     log(f"Lighthouse {path or 'home'}")
                     raw["lighthouse"][path or "home"] = [lighthouse(url + path) for _ in range(runs)]
     return raw
-
-
-def summarize(raw: dict) -> list[dict[str, object]]:
-    """Rows of the table: figure, median, target, whether it is met."""
-    rows: list[dict[str, object]] = []
-
-    def row(label: str, key: str, value: float, unit: str, target: str | None = None) -> None:
-        rule = TARGETS.get(target or key)
-        met = None
-        if rule is not None:
-            met = value <= rule[1] if rule[0] == "<=" else value >= rule[1]
-        rows.append({"figure": label, "key": key, "value": value, "unit": unit, "target": rule, "met": met})
-
-    row("build of the whole site", "build_s", median(raw["build_s"]), "s")
-    wire = raw.get("wire", [])
-    for key, label, target in (
-        (
-            "rules_first_visit",
-            "bytes over the wire: rules page, first visit, 40 s (fresh profile)",
-            "wire_rules_first_visit",
-        ),
-        ("calculator_offline", "bytes over the wire: making the calculator offline", None),
-        ("update", "bytes over the wire: update after a one-page change (returning visitor)", "wire_update"),
-    ):
-        if wire:
-            row(label, f"wire.{key}", median([w[key] for w in wire]), "B", target)
-    if "play" not in raw:
-        return rows
-    for game, visits in raw["rules"].items():
-        row(
-            f"rules/{game}/: bytes transferred",
-            f"rules.{game}.bytes",
-            median([v["bytes"] for v in visits]),
-            "B",
-            "rules_bytes",
-        )
-        row(
-            f"rules/{game}/: the same, uncompressed",
-            f"rules.{game}.decoded_bytes",
-            median([v.get("decoded_bytes", 0) for v in visits]),
-            "B",
-        )
-        row(
-            f"rules/{game}/: first contentful paint",
-            f"rules.{game}.fcp_ms",
-            median([v["fcp_ms"] for v in visits]),
-            "ms",
-            "rules_fcp_ms",
-        )
-        if game in raw.get("rules_started_browser", {}):
-            row(
-                f"rules/{game}/: the same, browser just started",
-                f"rules.{game}.fcp_started_browser_ms",
-                median(raw["rules_started_browser"][game]),
-                "ms",
-            )
-        python = max(len(v["python"]) for v in visits)
-        row(f"rules/{game}/: Python runtime requests", f"rules.{game}.python", python, "", "rules_python_requests")
-    for visit in ("cold", "warm"):
-        plays = raw["play"][visit]
-        if all("field_ready_ms" in p for p in plays):
-            ready = median([p["field_ready_ms"] for p in plays])
-            row(f"play/ first field visible and enabled, {visit}", f"play.{visit}.field_ready_ms", ready, "ms")
-        row(
-            f"play/ first keystroke accepted, {visit}",
-            f"play.{visit}.first_keystroke_ms",
-            median([p["first_keystroke_ms"] for p in plays]),
-            "ms",
-            "first_keystroke_ms",
-        )
-        live = median([p["totals_live_ms"] for p in plays])
-        floor = median(raw["floor"][visit])
-        row(f"play/ totals live, {visit}", f"play.{visit}.totals_live_ms", live, "ms")
-        row(f"floor (stock PyScript + Pyodide, one line), {visit}", f"floor.{visit}.ready_ms", floor, "ms")
-        row(
-            f"play/ totals live ÷ floor, {visit}",
-            f"ratio.{visit}",
-            round(live / floor, 3),
-            "×",
-            "totals_live_over_floor",
-        )
-    for engine, figures in raw.get("engines", {}).items():
-        for visit in ("cold", "warm"):
-            row(
-                f"play/ calculator answers (engine.js's mark), {visit}, {engine} {figures.get('version', '')}".rstrip(),
-                f"engines.{engine}.{visit}_ms",
-                median(figures[visit]),
-                "ms",
-            )
-    warm = raw["play"]["warm"]
-    row(
-        "switch setup → score sheet",
-        "switch.tool_ms",
-        median([ms for p in warm for ms in p["switch_tool_ms"]]),
-        "ms",
-        "switch_ms",
-    )
-    row(
-        "switch one game's score sheet → another's",
-        "switch.game_ms",
-        median([ms for p in warm for ms in p["switch_game_ms"]]),
-        "ms",
-        "switch_ms",
-    )
-    row(
-        "Python starts while switching",
-        "switch.python_starts",
-        max(p["python_starts_on_switch"] for p in warm),
-        "",
-        "python_starts_on_switch",
-    )
-    row("recompute after one edit", "recompute_ms", median([ms for p in warm for ms in p["recompute_ms"]]), "ms")
-    precache = [p["precache"] for p in raw["play"]["cold"]]
-    row("service worker precache", "precache_bytes", median([p["bytes"] for p in precache]), "B")
-    network_rows(raw.get("network", {}), row)
-    for page, runs in raw.get("lighthouse", {}).items():
-        row(
-            f"Lighthouse {page}: performance score",
-            f"lighthouse.{page}.score",
-            median([r["score"] for r in runs]),
-            "",
-            "lighthouse_score",
-        )
-        row(
-            f"Lighthouse {page}: Total Blocking Time",
-            f"lighthouse.{page}.tbt_ms",
-            median([r["tbt_ms"] for r in runs]),
-            "ms",
-            "lighthouse_tbt_ms",
-        )
-    return rows
-
-
-def network_rows(raw: dict[str, list], row: Callable[..., None]) -> None:
-    """Per phone link: play/'s first total cold and warm, the floor's, their ratios, the bytes moved before each."""
-    from bench import network  # network.py imports this module's browser helpers
-
-    for link, runs in raw.items():
-        figures = network.summary(runs)
-        key = f"network.{link.split(',')[0].replace(' ', '')}"
-        for visit in ("cold", "warm"):
-            if f"play_{visit}.first_total_ms" not in figures:
-                continue
-            ratio = figures["cold_over_floor" if visit == "cold" else "warm_over_floor_cold"]
-            row(
-                f"{link}: play/ first total, {visit}",
-                f"{key}.{visit}_ms",
-                figures[f"play_{visit}.first_total_ms"],
-                "ms",
-            )
-            row(f"{link}: play/ {visit} ÷ floor cold", f"{key}.{visit}_ratio", ratio, "×", "network_over_floor")
-            row(
-                f"{link}: bytes before the first total, {visit}",
-                f"{key}.{visit}_bytes",
-                figures[f"play_{visit}.bytes"],
-                "B",
-                "network_bytes",
-            )
-        row(
-            f"{link}: floor (stock PyScript + Pyodide, one line), cold",
-            f"{key}.floor_ms",
-            figures["floor_cold.first_total_ms"],
-            "ms",
-        )
-        row(f"{link}: floor's bytes before its answer", f"{key}.floor_bytes", figures["floor_cold.bytes"], "B")
-
-
-def shown(value: float, unit: str) -> str:
-    """A value for the table."""
-    if unit == "B":
-        return f"{value / KB:,.1f} KB" if value < 1_000_000 else f"{value / 1_000_000:,.2f} MB"
-    if unit == "ms":
-        return f"{value:,.0f} ms" if value >= 10 else f"{value:.1f} ms"
-    if unit == "s":
-        return f"{value:.2f} s"
-    if unit == "×":
-        return f"{value:.2f}×"
-    return f"{value:g}"
-
-
-def markdown(report: dict) -> str:
-    """The results as a Markdown table, with what produced them."""
-    meta = report["meta"]
-    lines = [
-        f"Medians of {meta['runs']} runs, {meta['date']}, commit {meta['commit']}, Chromium {meta['chromium']}, "
-        f"{meta['cores']} cores, load average {meta['load_before']} before and {meta['load_after']} after "
-        f"(`{meta['command']}`).",
-        "",
-        "| figure | median | target | met |",
-        "|---|---|---|---|",
-    ]
-    for row in report["rows"]:
-        target = row["target"]
-        goal = "" if target is None else f"{'≤' if target[0] == '<=' else '≥'} {shown(target[1], row['unit'])}"
-        met = {True: "yes", False: "**no**", None: ""}[row["met"]]
-        lines.append(f"| {row['figure']} | {shown(row['value'], row['unit'])} | {goal} | {met} |")
-    return "\n".join(lines)
-
-
-def git_commit() -> str:
-    """The commit measured, marked when the tree has changes."""
-    head = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    return head + ("+changes" if dirty else "")
 
 
 def main() -> int:

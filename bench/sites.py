@@ -19,7 +19,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.run import CHROMIUM, CHROMIUM_ARGS, PHONE, PROBE, TIMEOUT, rules_visit, running_browser, serve  # noqa: E402
+from bench.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, PROBE, TIMEOUT, serve  # noqa: E402
+from bench.run import rules_visit, running_browser  # noqa: E402
 from scoring import GAMES  # noqa: E402
 
 

@@ -61,7 +61,18 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A spreadsheet runs a cell that starts with one of these as a formula."""
 
 
-NOT_STORED = frozenset({"api.py", "share.py", "svg.py", "__main__.py"})
+NOT_STORED = frozenset(
+    {
+        "api.py",
+        "share.py",
+        "svg/__init__.py",
+        "svg/chart.py",
+        "svg/diagram.py",
+        "svg/drawing.py",
+        "svg/stats_pictures.py",
+        "__main__.py",
+    }
+)
 """The scoring modules (paths inside scoring/) that shape nothing the history stores (the calls, links, pictures and
 command line): a change to them alone leaves every stored history sealed. Any other module, in any subfolder (core/,
 games/, a new game's too), is in the seal."""
@@ -111,11 +122,6 @@ class History:
 def plain(value: Any) -> Any:
     """A parsed field value in JSON form (tuples become lists)."""
     return [plain(v) for v in value] if isinstance(value, tuple) else value
-
-
-def normal_sheet(game_id: str, raw: object) -> dict[str, Any]:
-    """A valid sheet as the history keeps it: cleaned names, numbers as numbers, only the fields in use."""
-    return _normal(game_id, parse_sheet(GAMES[game_id], raw), raw)
 
 
 def _normal(game_id: str, sheet: Sheet, raw: object) -> dict[str, Any]:

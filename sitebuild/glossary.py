@@ -16,7 +16,6 @@ from .search import fold
 
 SKIP_TAGS = {"a", "code", "h1", "h2", "h3", "h4", "h5", "h6"}
 """Text inside these is never marked: links stay links, headings stay plain."""
-VOID_TAGS = {"br", "hr", "img", "input", "wbr"}
 TAG = re.compile(r"(<[^>]*>)")
 TAG_NAME = re.compile(r"<(/?)([a-zA-Z0-9]+)")
 

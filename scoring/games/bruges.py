@@ -30,7 +30,6 @@ PET_CARDS = 17
 STATUES = 6
 STATUE_VALUES = (2, 3, 4, 5, 6, 7)
 """The source says only: six statues stacked by number, 7 on top; the site takes 2–7."""
-MAX_STATUES = 2
 MAJORITIES = 3
 MAJORITY_POINTS = 4
 CANALS = 2

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import scoring.history as history_module
 from scoring import GAMES, get_game
 from scoring.api import evaluate, setup_json
 from scoring.core import (
@@ -513,3 +514,11 @@ def test_tuscany_stacks_and_neutral_hexes_match_the_checklist(players: int) -> N
     )
     assert [p["label"] for p in stacked] == [str(int(total) - len(display))]
     assert [p["label"] for p in board] == ["player board"]
+
+
+def test_every_picture_module_is_outside_the_history_seal() -> None:
+    """The pictures shape nothing a history stores: a change to any module of scoring/svg/ keeps stored histories
+    sealed (scoring.history.NOT_STORED names each, a new one too)."""
+    folder = Path(history_module.__file__).parent
+    modules = {path.relative_to(folder).as_posix() for path in (folder / "svg").glob("*.py")}
+    assert len(modules) > 1 and modules <= history_module.NOT_STORED, sorted(modules - history_module.NOT_STORED)

@@ -1,0 +1,107 @@
+"""SVG for the page, built as text with every text escaped: the result chart, the setup diagrams (for the screen,
+and for the printed card with their areas side by side), and the statistics' pictures (wins, averages by category,
+totals over time).
+
+Every picture is drawn in user units WIDTH wide; the page scales them to its column (a 360 px phone shows
+them about 1:1). Text is drawn in the page's colour (currentColor), so it follows dark mode; the category
+colours have enough contrast on the light and the dark background alike. No style attributes: the page's
+Content-Security-Policy allows styles only from its own stylesheet.
+
+A module a kind of picture: drawing.py (what every picture is drawn with), chart.py (the result chart), diagram.py (the
+setup diagrams), stats_pictures.py (the statistics' pictures); every public name is here too (from scoring.svg import X).
+"""
+
+from .chart import POINTS_TITLE, SHARED, TIE_BREAKER, result_chart
+from .diagram import PIECE_GAP, PRINT_COLUMNS, PRINT_SHAPE, print_setup_figure, setup_figure
+from .drawing import (
+    ACCENT,
+    ATTRIBUTE,
+    BAR,
+    CLOSING,
+    GAP,
+    LANGS,
+    LINE,
+    PALETTE,
+    SIZE,
+    SMALL,
+    TEXT,
+    WIDTH,
+    attribute,
+    both,
+    contrast,
+    document,
+    element,
+    escape,
+    fit,
+    heading,
+    ink,
+    label,
+    legend,
+    legend_height,
+    luminance,
+    number,
+    text_width,
+    wrap,
+)
+from .stats_pictures import (
+    AVERAGE_TITLE,
+    MAX_LINES,
+    TIMELINE_GAMES,
+    TIMELINE_LAST,
+    TIMELINE_TITLE,
+    WINS_TITLE,
+    averages_chart,
+    stats_charts,
+    timeline_chart,
+    wins_chart,
+)
+
+__all__ = [
+    "ACCENT",
+    "ATTRIBUTE",
+    "AVERAGE_TITLE",
+    "BAR",
+    "CLOSING",
+    "GAP",
+    "LANGS",
+    "LINE",
+    "MAX_LINES",
+    "PALETTE",
+    "PIECE_GAP",
+    "POINTS_TITLE",
+    "PRINT_COLUMNS",
+    "PRINT_SHAPE",
+    "SHARED",
+    "SIZE",
+    "SMALL",
+    "TEXT",
+    "TIE_BREAKER",
+    "TIMELINE_GAMES",
+    "TIMELINE_LAST",
+    "TIMELINE_TITLE",
+    "WIDTH",
+    "WINS_TITLE",
+    "attribute",
+    "averages_chart",
+    "both",
+    "contrast",
+    "document",
+    "element",
+    "escape",
+    "fit",
+    "heading",
+    "ink",
+    "label",
+    "legend",
+    "legend_height",
+    "luminance",
+    "number",
+    "print_setup_figure",
+    "result_chart",
+    "setup_figure",
+    "stats_charts",
+    "text_width",
+    "timeline_chart",
+    "wins_chart",
+    "wrap",
+]
