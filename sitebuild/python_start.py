@@ -218,7 +218,7 @@ def snapshot_key(settings: Settings, wasm: str, library: str, start: list[str]) 
     return key_of(
         ("wasm", wasm.encode()),
         ("library", library.encode()),
-        *tool_parts(settings),
+        *tool_parts(settings, "snapshot_format.mjs"),
         *files_in(settings.static, settings.static / "initial-memory.mjs"),
         ("modules", " ".join(start).encode()),
         *files_in(settings.scoring, *scoring_modules(settings)),
