@@ -85,6 +85,8 @@ def copy_runtime(out: Path, settings: Settings) -> None:
     pyodide, pyscript = settings.stock_pyodide, settings.pyscript / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
         raise BuildError(f"{settings.node}: pyodide and @pyscript/core are missing; run 'npm ci' first")
+    if missing := [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]:
+        raise BuildError(f"{pyodide}: no {', '.join(missing)}; Pyodide's files have changed (docs/python-start.md)")
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / "pyodide" / name)
