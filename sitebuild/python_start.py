@@ -245,9 +245,10 @@ def cached(cache: Path, kind: str, key: str, make: Callable[[Path], None], notes
 
 
 def run_python_start(settings: Settings, *arguments: str | Path) -> None:
-    """Run tools/python_start.mjs (fixed clock and seeded random numbers: the same inputs give the same bytes)."""
+    """Run tools/python_start.mjs in the settings' stock Pyodide (fixed clock and seeded random numbers: the same
+    inputs give the same bytes)."""
     tool, clock = settings.tools / "python_start.mjs", settings.tools / "deterministic.mjs"
-    command = [shutil.which("node") or "node", "--import", clock.as_uri(), tool, *arguments]
+    command = [shutil.which("node") or "node", "--import", clock.as_uri(), tool, settings.stock_pyodide, *arguments]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")

@@ -16,19 +16,21 @@
 // Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
 // The two parts run apart, and build.py caches each by what it is made from (a change to scoring/ makes a new
 // snapshot, not a new library):
-//   node tools/python_start.mjs library SOURCE_ZIP TARGET_ZIP LATER_ZIP MODULE... -- LATER_MODULE...
-//   node tools/python_start.mjs snapshot LIBRARY_ZIP TARGET_SNAPSHOT INDEX_DIR SCORING_DIR START_MODULE...
+//   node tools/python_start.mjs STOCK_DIR library SOURCE_ZIP TARGET_ZIP LATER_ZIP MODULE... -- LATER_MODULE...
+//   node tools/python_start.mjs STOCK_DIR snapshot LIBRARY_ZIP TARGET_SNAPSHOT INDEX_DIR SCORING_DIR START_MODULE...
+// STOCK_DIR: Pyodide as npm installs it (build.py's settings name it), whose loader both parts run.
 // library (part 1), in the stock Pyodide, whose CPython compiles the bytecode: the MODULEs are kept in the cut
 // library; the LATER_MODULEs' own and those they import, but none in the cut library, go to LATER_ZIP.
 // snapshot (part 2), in INDEX_DIR's Pyodide (with the pyodide.asm.wasm the site serves) started on the cut library:
 // the START_MODULEs are imported in the snapshot.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { pathToFileURL } from "node:url";
 import { onFirstMemory, xorInto } from "../static/initial-memory.mjs";
 import { withoutZeroPages } from "./snapshot_format.mjs";
 
-const [part, ...args] = process.argv.slice(2);
+const [stock, part, ...args] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(join(stock, "pyodide.mjs")).href);
 const env = { PYTHONHASHSEED: "0" };
 // Emscripten keeps this script's path and arguments in Python's memory (its program name): the checkout's folder
 // would make two checkouts of one commit differ. A fixed name instead.
