@@ -1,6 +1,8 @@
-"""Build steps that build.py calls, a module each: the rules text to HTML (rules_markdown), glossary marks and
-checks (glossary), the search index (search), Chinese in both scripts (zh_script), the link check (links), the
-no-other-host check (hosts), precompressed copies and host headers (publish); and serve, the local static server.
+"""Build steps that build.py calls, a module each: the folders it reads (settings), each step timed (steps), the
+games' content read and checked (content), the rules text to HTML (rules_markdown), glossary marks and checks
+(glossary), what search finds (search_docs) and its index (search), Chinese in both scripts (zh_script), Python's
+start-up files (python_start), the link check (links), the no-other-host check (hosts), precompressed copies and host
+headers (publish), the service worker's lists (offline_copy); and serve, the local static server.
 BuildError, which every step raises naming the file, is defined here."""
 
 from __future__ import annotations

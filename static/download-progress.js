@@ -4,7 +4,7 @@
 // (meta tc-download, build.py's download_sizes), so the line counts what goes over the wire.
 
 /** The channel static/pyodide-start.mjs reports on. */
-const PROGRESS_CHANNEL = "tc-download";
+const PROGRESS_CHANNEL = "__PROGRESS_CHANNEL__";
 const MB = 1_000_000;
 
 /** The site's root (this module is in static/), which the build's paths are relative to. */

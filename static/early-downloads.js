@@ -11,13 +11,13 @@
 // This module imports nothing and nothing imports it: play/ loads it first, beside python-frame-start.js.
 
 /** The channel static/pyodide-start.mjs asks on. */
-const EARLY_CHANNEL = "tc-early";
+const EARLY_CHANNEL = "__EARLY_CHANNEL__";
 /** The files, as Pyodide's loader asks for them (relative to this module). */
 const FILES = ["../pyodide/pyodide.asm.wasm", "../pyodide/python_stdlib.zip"];
 /** The offline copy's cache and the memory snapshot in it (static/sw.template.js): a visit that holds the snapshot
  *  starts Python from the offline copy and asks for nothing. */
-const OFFLINE_CACHE = "table-companion-files";
-const SNAPSHOT = "../pyodide/python_snapshot.bin.gz";
+const OFFLINE_CACHE = "__OFFLINE_CACHE__";
+const SNAPSHOT = "../pyodide/__SNAPSHOT__";
 /** A download no worker has claimed after this long is dropped (its memory freed). */
 const UNCLAIMED_MS = 120_000;
 

@@ -9,9 +9,9 @@ import { loadPyodide as loadStock, version } from "../pyodide/pyodide.mjs";
 export { version };
 
 const indexURL = new URL("../pyodide/", import.meta.url).href;
-const SNAPSHOT = "python_snapshot.bin.gz";
+const SNAPSHOT = "__SNAPSHOT__";
 /** The offline copy's cache (static/sw.template.js). */
-const OFFLINE_CACHE = "table-companion-files";
+const OFFLINE_CACHE = "__OFFLINE_CACHE__";
 
 /** The snapshot's bytes, inflated: the offline copy stores it inflated (static/sw.template.js), read in one piece
  *  (the worker's thread is free while the browser reads it); the server sends it gzipped, and an offline copy made
@@ -79,7 +79,7 @@ async function heldSnapshot() {
 }
 
 /** The channel static/download-progress.js listens on. */
-const PROGRESS_CHANNEL = "tc-download";
+const PROGRESS_CHANNEL = "__PROGRESS_CHANNEL__";
 /** At most one report per download this often, ms (and one when it ends). */
 const REPORT_EVERY_MS = 150;
 
@@ -102,7 +102,7 @@ async function report(url, response, channel) {
 }
 
 /** The channel static/early-downloads.js answers on (its header has the exchange). */
-const EARLY_CHANNEL = "tc-early";
+const EARLY_CHANNEL = "__EARLY_CHANNEL__";
 /** Pyodide's files that play/ may have under way (static/early-downloads.js's FILES). */
 const EARLY_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => new URL(name, indexURL).href);
 /** How long to wait for any play/ page to answer before fetching a file here. */
@@ -275,7 +275,7 @@ export function prepared(python, restored = false, compiled = null) {
 
 /** Where compiled code is kept: a cache of its own beside the offline copy, whose service worker deletes the entries
  *  no build lists (and keeps its own name for "free the space"). */
-const COMPILED_CACHE = "tc-compiled-python";
+const COMPILED_CACHE = "__COMPILED_CACHE__";
 const COMPILED_KEY = new URL("__compiled-python", indexURL).href;
 
 /** The compiled code kept by an earlier visit (marshal data), or null. */

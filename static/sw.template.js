@@ -7,7 +7,7 @@ const LIGHT = __LIGHT__;
 const PYTHON = __PYTHON__;
 const PYTHON_BYTES = __PYTHON_BYTES__;
 const FILES = { ...LIGHT, ...PYTHON };
-const CACHE = "table-companion-files";
+const CACHE = "__OFFLINE_CACHE__";
 const PARALLEL = 4;
 
 const scope = () => self.registration.scope;
@@ -16,10 +16,10 @@ const key = (path) => new URL(`${path}?__tc=${FILES[path]}`, scope()).href;
 /** The reader chose to keep the calculator offline: updates then fetch its changed files too. */
 const wantedKey = () => new URL("./__tc-python-wanted", scope()).href;
 /** Python's memory snapshot: fetched gzipped, stored inflated (see `storable`). */
-const SNAPSHOT = "./pyodide/python_snapshot.bin.gz";
+const SNAPSHOT = "./pyodide/__SNAPSHOT__";
 const GZIP_MAGIC = [0x1f, 0x8b];
 /** Python code compiled by the calculator's worker and kept for its next start (static/pyodide-start.mjs). */
-const COMPILED_CACHE = "tc-compiled-python";
+const COMPILED_CACHE = "__COMPILED_CACHE__";
 
 /** A fetched file as the offline copy stores it: as it came, but for the memory snapshot, which is stored inflated
  *  (11 MB rather than 2.9): every returning visit to play/ reads it on the calculator worker's thread before Python

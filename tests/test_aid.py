@@ -140,9 +140,8 @@ def test_the_build_fails_on_an_aid_naming_a_missing_section(tmp_path: Path, monk
     first = text.index('section = "gameplay"')
     aid.write_text(text[:first] + 'section = "no-such-section"' + text[first + 20 :], encoding="utf-8")
     line = text[:first].count("\n") + 1
-    monkeypatch.setattr(build, "CONTENT", content)
     with pytest.raises(BuildError, match=rf"tuscany/aid\.toml:{line - 1}: section 'no-such-section' is missing"):
-        build.load_content()
+        build.load_content(content)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

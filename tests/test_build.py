@@ -10,6 +10,7 @@ import shutil
 import struct
 import subprocess
 import zipfile
+from dataclasses import replace
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -23,6 +24,8 @@ from scoring.api import setup_json
 from scoring.share import MAX_LINK_CHARS, MAX_SHEET_BYTES
 from sitebuild import zh_script
 from sitebuild.links import check_links, scan
+from sitebuild.offline_copy import content_version, precache_tiers, wire_bytes
+from sitebuild.python_start import PYSCRIPT_UNUSED, SEGNO_FILES
 
 
 def test_build_writes_every_page(built_site: Path) -> None:
@@ -110,7 +113,7 @@ def test_link_check_accepts_ids_and_routes(tmp_path: Path) -> None:
     assert check_links(site) == 3
 
 
-def test_broken_anchor_in_a_template_fails_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_broken_anchor_in_a_template_fails_the_build(tmp_path: Path) -> None:
     templates = tmp_path / "templates"
     shutil.copytree(build.TEMPLATES, templates)
     rules = templates / "rules.html"
@@ -120,9 +123,8 @@ def test_broken_anchor_in_a_template_fails_the_build(tmp_path: Path, monkeypatch
         ),
         encoding="utf-8",
     )
-    monkeypatch.setattr(build, "TEMPLATES", templates)
     with pytest.raises(build.BuildError, match=r"/site/rules/[a-z-]+/index\.html: broken anchor #no-such-section"):
-        build.build(tmp_path / "site")
+        build.build(tmp_path / "site", replace(build.SETTINGS, templates=templates))
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -290,7 +292,7 @@ def test_service_worker_lists_every_served_file_once_with_its_hash_but_pyscripts
     light, python = tiers["light"], tiers["python"]
     assert not set(light) & set(python)
     path = {url: url[2:] + ("index.html" if url.endswith("/") else "") for url in {**light, **python}}
-    unused = {n for n in names - copies if n.startswith(build.PYSCRIPT_UNUSED)}  # PyScript's editor, terminal …
+    unused = {n for n in names - copies if n.startswith(PYSCRIPT_UNUSED)}  # PyScript's editor, terminal …
     assert {n.split("-")[0] for n in unused} >= {"pyscript/codemirror", "pyscript/xterm", "pyscript/zip"}
     assert set(path.values()) == names - copies - for_host - {"sw.js"} - unused
     for url, digest in {**light, **python}.items():
@@ -322,10 +324,10 @@ def test_service_worker_lists_every_served_file_once_with_its_hash_but_pyscripts
 
 def test_light_tier_weighs_at_most_1_5_mb_over_the_wire(built_site: Path) -> None:
     light = sw_tiers(built_site)["light"]
-    wire = build.wire_bytes(built_site, light)
+    wire = wire_bytes(built_site, light)
     raw = sum((built_site / (u[2:] + ("index.html" if u.endswith("/") else ""))).stat().st_size for u in light)
     assert wire <= 1_500_000 and wire < raw / 3, (wire, raw)
-    assert f"const PYTHON_BYTES = {build.wire_bytes(built_site, sw_tiers(built_site)['python'])};" in (
+    assert f"const PYTHON_BYTES = {wire_bytes(built_site, sw_tiers(built_site)['python'])};" in (
         built_site / "sw.js"
     ).read_text(encoding="utf-8")
 
@@ -333,12 +335,12 @@ def test_light_tier_weighs_at_most_1_5_mb_over_the_wire(built_site: Path) -> Non
 def test_a_changed_file_changes_its_hash_and_the_version_only(tmp_path: Path, built_site: Path) -> None:
     again = build.build(tmp_path / "a")
     assert again == re.search(r'const VERSION = "(\w+)"', (built_site / "sw.js").read_text()).group(1)
-    before = build.precache_tiers(tmp_path / "a")
+    before = precache_tiers(tmp_path / "a")
     (tmp_path / "a" / "static" / "site.css").write_text("changed", encoding="utf-8")
-    after = build.precache_tiers(tmp_path / "a")
+    after = precache_tiers(tmp_path / "a")
     changed = {url for tier in after for url in after[tier] if after[tier][url] != before[tier][url]}
     assert changed == {"./static/site.css"}
-    assert build.content_version(tmp_path / "a") != again
+    assert content_version(tmp_path / "a") != again
 
 
 def test_worker_config_maps_every_scoring_module(built_site: Path) -> None:
@@ -363,7 +365,7 @@ def test_segno_is_in_the_archive_only_a_qr_code_fetches(built_site: Path) -> Non
     its licence served beside; not among the files every Python start fetches."""
     with zipfile.ZipFile(built_site / "pyodide" / "python_later.zip") as later:
         names = set(later.namelist())
-        assert {f"segno/{name}" for name in build.SEGNO_FILES} <= names
+        assert {f"segno/{name}" for name in SEGNO_FILES} <= names
         assert later.read("segno/encoder.py") == (Path(segno.__file__).parent / "encoder.py").read_bytes()
     assert (built_site / "py" / "segno" / "LICENSE.txt").is_file()
     assert not list((built_site / "py").rglob("segno/*.py"))

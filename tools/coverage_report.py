@@ -10,9 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 from bisect import bisect_left
 from collections import Counter, defaultdict
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from sitebuild.offline_copy import with_shared_names
 
 NO_CODE = re.compile(r"^(//.*|/\*(?:(?!\*/).)*\*/|[\])}]+[;,)]*|[({\[])$")
 """A stripped line that holds no statement: a comment, or brackets alone."""
@@ -47,8 +51,8 @@ def run_lines(functions: list[dict], lines: dict[int, int]) -> set[int]:
 
 def report(folders: list[Path], static: Path) -> dict[str, dict]:
     """Per static script: how many lines hold code, how many ran, and the text of those that ran."""
-    sources = {
-        f"static/{p.name}": p.read_text(encoding="utf-8")
+    sources = {  # as served: the names the build writes in (sitebuild/offline_copy.py) move V8's offsets
+        f"static/{p.name}": with_shared_names(p.read_text(encoding="utf-8"))
         for p in sorted(static.iterdir())
         if p.suffix in (".js", ".mjs")
     }

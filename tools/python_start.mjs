@@ -12,24 +12,25 @@
 //    (static/pyodide-start.mjs puts the rest back in place and XORs the start memory back in), so the browser unpacks
 //    half as much. Pyodide's own header comes first in the memory; its first word (Pyodide's magic number) is stored
 //    inverted and put right by that XOR, so a snapshot restored without it is refused by Pyodide rather than used.
-//    Format (build.py gzips the file): "TCSNAP3\n", then little-endian u32s: memory length, page size, the length of
-//    the start memory XORed in, count of pages kept, each kept page's index (ascending); then the kept pages' bytes
-//    in that order (the last page may be short).
+//    The file's format, TCSNAP3: tools/snapshot_format.mjs (build.py gzips the file).
 // Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
 // The two parts run apart, and build.py caches each by what it is made from (a change to scoring/ makes a new
 // snapshot, not a new library):
-//   node tools/python_start.mjs library SOURCE_ZIP TARGET_ZIP LATER_ZIP MODULE... -- LATER_MODULE...
-//   node tools/python_start.mjs snapshot LIBRARY_ZIP TARGET_SNAPSHOT INDEX_DIR SCORING_DIR START_MODULE...
+//   node tools/python_start.mjs STOCK_DIR library SOURCE_ZIP TARGET_ZIP LATER_ZIP MODULE... -- LATER_MODULE...
+//   node tools/python_start.mjs STOCK_DIR snapshot LIBRARY_ZIP TARGET_SNAPSHOT INDEX_DIR SCORING_DIR START_MODULE...
+// STOCK_DIR: Pyodide as npm installs it (build.py's settings name it), whose loader both parts run.
 // library (part 1), in the stock Pyodide, whose CPython compiles the bytecode: the MODULEs are kept in the cut
 // library; the LATER_MODULEs' own and those they import, but none in the cut library, go to LATER_ZIP.
 // snapshot (part 2), in INDEX_DIR's Pyodide (with the pyodide.asm.wasm the site serves) started on the cut library:
 // the START_MODULEs are imported in the snapshot.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { pathToFileURL } from "node:url";
 import { onFirstMemory, xorInto } from "../static/initial-memory.mjs";
+import { withoutZeroPages } from "./snapshot_format.mjs";
 
-const [part, ...args] = process.argv.slice(2);
+const [stock, part, ...args] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(join(stock, "pyodide.mjs")).href);
 const env = { PYTHONHASHSEED: "0" };
 // Emscripten keeps this script's path and arguments in Python's memory (its program name): the checkout's folder
 // would make two checkouts of one commit differ. A fixed name instead.
@@ -88,29 +89,6 @@ function usedLength(memory) {
   let end = memory.length;
   while (end > 0 && memory[end - 1] === 0) end--;
   return Math.ceil(end / 4) * 4;
-}
-
-/** Python's memory without its pages of zeros, in the format above. */
-function withoutZeroPages(memory, xorLength, pageSize = 65536) {
-  const kept = [];
-  for (let start = 0; start < memory.length; start += pageSize) {
-    const end = Math.min(start + pageSize, memory.length);
-    for (let at = start; at < end; at++) {
-      if (memory[at] !== 0) {
-        kept.push(start / pageSize);
-        break;
-      }
-    }
-  }
-  const header = Buffer.alloc(24 + 4 * kept.length);
-  header.write("TCSNAP3\n", 0, "latin1");
-  header.writeUInt32LE(memory.length, 8);
-  header.writeUInt32LE(pageSize, 12);
-  header.writeUInt32LE(xorLength, 16);
-  header.writeUInt32LE(kept.length, 20);
-  kept.forEach((index, i) => header.writeUInt32LE(index, 24 + 4 * i));
-  const pages = kept.map((index) => memory.subarray(index * pageSize, (index + 1) * pageSize));
-  return Buffer.concat([header, ...pages]);
 }
 
 /** Overwrite the C allocator's free memory with zeros: take every free block it has (without growing the memory),

@@ -4,6 +4,7 @@ downloads)."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import build
@@ -18,12 +19,7 @@ def rebuild_with_one_page_changed(work: Path) -> Path:
     shutil.copytree(build.CONTENT, content)
     text = content / CHANGED
     text.write_text(text.read_text(encoding="utf-8") + "\nA sentence added for the update test.\n", encoding="utf-8")
-    original = build.CONTENT
-    build.CONTENT = content
-    try:
-        build.build(work / "site")
-    finally:
-        build.CONTENT = original
+    build.build(work / "site", replace(build.SETTINGS, content=content))
     return work / "site"
 
 

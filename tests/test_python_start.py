@@ -1,0 +1,118 @@
+"""Python's start-up, one room: the snapshot's format (TCSNAP3) as tools/snapshot_format.mjs writes it is what
+static/pyodide-start.mjs reads, and the names the scripts share (the offline copy's caches, the snapshot's file, the
+channels) are declared once, in sitebuild/offline_copy.py, and written into the built scripts (docs/python-start.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import build
+from sitebuild import BuildError
+from sitebuild.offline_copy import PLACEHOLDER, SHARED_NAMES, with_shared_names, write_shared_names
+
+ROUND_TRIP = """
+import { gzipSync } from "node:zlib";
+import { MAGIC, PAGE_SIZE, withoutZeroPages } from "%(writer)s";
+import { snapshot } from "%(reader)s";
+const [pageSize, pages] = [Number(process.argv[2]), Number(process.argv[3])];
+// A memory of whole and part pages: data at a page's first byte, its last, a page full, pages of zeros between, and
+// a short last page (so the reader must not read past the memory's end).
+const memory = new Uint8Array(Math.floor(pageSize * pages));
+const set = (at, value) => at < memory.length && (memory[at] = value);
+set(0, 1);
+set(2 * pageSize + pageSize - 1, 2);
+memory.fill(3, 4 * pageSize, Math.min(5 * pageSize, memory.length));
+set(memory.length - 1, 4);
+const written = withoutZeroPages(memory, 8, pageSize);
+const read = async (bytes) => {
+  try {
+    const { memory: back, xorLength } = await snapshot(new Response(bytes));
+    return [Buffer.compare(Buffer.from(back), Buffer.from(memory)) === 0, back.length, xorLength];
+  } catch (error) {
+    return String(error.message);
+  }
+};
+const damaged = Buffer.from(written);
+damaged.write("TCSNAP2", 0, "latin1");
+console.log(JSON.stringify({
+  magic: MAGIC, defaultPageSize: PAGE_SIZE, bytes: written.length,
+  plain: await read(written), gzipped: await read(gzipSync(written)),
+  cut: await read(written.subarray(0, written.length - 1)), longer: await read(Buffer.concat([written, Buffer.alloc(1)])),
+  otherMagic: await read(damaged),
+}));
+"""
+
+
+def round_trip(site: Path, tmp_path: Path, page_size: int, pages: float) -> dict[str, object]:
+    """ROUND_TRIP in Node.js: the writer's file for a made-up memory, read back by the site's reader."""
+    script = tmp_path / "round_trip.mjs"
+    writer = build.SETTINGS.tools / "snapshot_format.mjs"
+    reader = site / "static" / "pyodide-start.mjs"
+    script.write_text(ROUND_TRIP % {"writer": writer.as_uri(), "reader": reader.as_uri()}, encoding="utf-8")
+    done = subprocess.run(
+        ["node", script, str(page_size), str(pages)], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize(("page_size", "pages"), [(65536, 5.5), (4096, 7.25), (65536, 6)])
+def test_the_reader_reads_what_the_writer_writes(
+    built_site: Path, tmp_path: Path, page_size: int, pages: float
+) -> None:
+    """TCSNAP3 from tools/snapshot_format.mjs, gzipped or not, is the same memory in static/pyodide-start.mjs's
+    `snapshot`, with the page size the file names; a file cut short, longer, or of another magic is refused."""
+    found = round_trip(built_site, tmp_path, page_size, pages)
+    length = int(page_size * pages)
+    kept = 4  # pages 0, 2, 4 and the last one (short unless pages is whole)
+    assert found["bytes"] == 24 + 4 * kept + kept * page_size - (page_size - length % page_size) % page_size
+    assert found["plain"] == found["gzipped"] == [True, length, 8]
+    assert found["cut"] == "python_snapshot.bin.gz: cut short"
+    assert found["longer"] == "python_snapshot.bin.gz: more bytes than pages"
+    assert found["otherMagic"] == "python_snapshot.bin.gz: not a snapshot"
+    assert found["magic"] == "TCSNAP3\n" and found["defaultPageSize"] == 65536
+
+
+def sources_naming_the_shared() -> dict[str, str]:
+    """The scripts whose sources may write a shared name: static's scripts and the service worker's template."""
+    static = build.SETTINGS.static
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted([*static.glob("*.js"), *static.glob("*.mjs")])}
+
+
+def test_each_shared_name_is_written_by_the_build_not_by_hand() -> None:
+    """No script's code spells a shared name itself (a comment may name it); each is used by two scripts or more."""
+    for name, source in sources_naming_the_shared().items():
+        code = [line for line in source.splitlines() if not line.lstrip().startswith(("//", "/*", "*"))]
+        for key, value in SHARED_NAMES.items():
+            literal = re.compile(rf"[\"'`](?:[./a-z]*/)?{re.escape(value)}[\"'`]")  # "tc-early", "../pyodide/x.gz"
+            spelled = [line.strip() for line in code if literal.search(line)]
+            assert not spelled, f"static/{name} spells {value!r}: write __{key}__ (sitebuild/offline_copy.py)"
+    for key in SHARED_NAMES:
+        users = [name for name, source in sources_naming_the_shared().items() if f"__{key}__" in source]
+        assert len(users) >= 2, f"__{key}__ is used by {users} only: a name one script uses needs no sharing"
+
+
+def test_the_built_scripts_hold_the_names(built_site: Path) -> None:
+    """Every built script is its source with the shared names written in, and none is left unfilled."""
+    for name, source in sources_naming_the_shared().items():
+        if name == "sw.template.js":
+            built = (built_site / "sw.js").read_text(encoding="utf-8")
+            for key, value in SHARED_NAMES.items():
+                assert (f"__{key}__" in source) == (value in built), (key, value)
+        else:
+            built = (built_site / "static" / name).read_text(encoding="utf-8")
+            assert built == with_shared_names(source), f"static/{name} is not its source with the names written in"
+        assert not PLACEHOLDER.search(built), f"{name}: {PLACEHOLDER.search(built)[0]} left unfilled"
+    assert 'const CACHE = "table-companion-files";' in (built_site / "sw.js").read_text(encoding="utf-8")
+
+
+def test_an_unknown_name_fails_the_build(tmp_path: Path) -> None:
+    (tmp_path / "a.mjs").write_text('const CACHE = "__OFFLINE_CACHE__";\nconst X = "__NO_SUCH_NAME__";\n')
+    with pytest.raises(BuildError, match=r"static/a\.mjs: __NO_SUCH_NAME__ is not a name the build fills"):
+        write_shared_names(tmp_path)
+    assert re.search("__OFFLINE_CACHE__", (tmp_path / "a.mjs").read_text()), "nothing written when one is unknown"
