@@ -39,6 +39,7 @@ SAID = (
     *("calculator failed to start", "making the Python frame again"),  # the page's own report of the failure
     *("MessageEvent", "JSHandle@object"),  # PyScript's log of its worker's failure (Firefox shows the object so)
     *("503", "Failed to load", "disallowed MIME type"),  # the refused requests (Firefox names the 503 page's type)
+    "Failed to fetch dynamically imported module",  # PyScript's import of pyodide-start.mjs, whose own import was refused
 )
 """Console lines that are no error thrown by the page."""
 RENDERED = "() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(true))))"
