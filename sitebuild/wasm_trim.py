@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import array
 import itertools
+import re
 import struct
 import sys
 import unicodedata
@@ -65,6 +66,9 @@ AGREEMENT = 0.98
 NAME_PROBE = b"LATIN SMALL LETTER A"  # a name the graph holds: where it leads from the first node is the graph
 NAMES_AT_LEAST = 10_000  # the first node counts the names below it (40,951 in Pyodide 314.0.7's)
 NAMED_BY_RULE = ("HANGUL SYLLABLE ", "CJK UNIFIED IDEOGRAPH-")  # not in the graph: unicodedata.c makes these
+GRAPH_START = re.compile(b"(?=[" + bytes(range(0x80, 0x100, 2)) + b"][\x80-\xff])")
+"""Where the first node's count could start: an even LEB128 number of three bytes or more (2 × NAMES_AT_LEAST is over
+what two bytes hold), so its first byte is even and both first bytes go on; the regular expression skips the rest."""
 
 
 class TrimError(Exception):
@@ -292,9 +296,8 @@ def graph_length(memory: bytes, graph: int) -> int:
 def graph_candidates(memory: bytes) -> list[int]:
     """Every address where a name graph could start that NAME_PROBE leads through."""
     found = []
-    for at in range(len(memory) - 8):
-        if not memory[at] & 0x80:  # the first node counts thousands of names: two bytes or more
-            continue
+    for start in GRAPH_START.finditer(memory, 0, len(memory) - 8):
+        at = start.start()
         count, edge = unsigned(memory, at)
         if count & 1 or count >> 1 < NAMES_AT_LEAST or edge + 2 > len(memory):
             continue

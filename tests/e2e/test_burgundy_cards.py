@@ -9,7 +9,14 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, site_context, wait_until_offline_ready
+from tests.e2e.playpage import (
+    VIEWPORTS,
+    Play,
+    foreign_requests,
+    no_sideways_scroll,
+    site_context,
+    wait_until_offline_ready,
+)
 
 pytestmark = pytest.mark.e2e
 GAME = "burgundy-cards"
@@ -28,9 +35,7 @@ def test_fill_a_sheet_and_read_the_ranking(warm_page: Page, site_server, viewpor
     play.expect_ranking(["1. Ann · 29", "2. Bo · 22", "3. Cy · 12"])
     expect(play.tool().locator('output.total[data-player="1"]')).to_have_text("22")
     assert "Placed by total points (29)." in play.reasons()[0] or "总分 29 分决定名次。" in play.reasons()[0]
-    if viewport["width"] < 400:
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
+    no_sideways_scroll(page, viewport)
     assert foreign_requests(page.context, site_server.url) == []
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.playpage import Play, foreign_requests
+from tests.e2e.playpage import Play, foreign_requests, no_sideways_scroll
 
 pytestmark = pytest.mark.e2e
 GAME = "palais-royal"
@@ -47,9 +47,7 @@ def test_fill_a_sheet_and_read_the_ranking(warm_page: Page, site_server, viewpor
     notes = play.tool().locator(".result-notes")
     expect(notes).to_contain_text(re.compile("Edge 1: first Ann \\(3 servants\\) scores 6|边沿 1：第一名 Ann"))
     expect(notes).to_contain_text(re.compile("no tie-breaker|没有决胜规则"))
-    if viewport["width"] < 400:
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
+    no_sideways_scroll(page, viewport)
     assert foreign_requests(page.context, site_server.url) == []
 
 
@@ -144,9 +142,7 @@ def test_majority_helper(warm_page: Page, site_server, viewport: dict) -> None:
     expect(out).to_contain_text(re.compile("Parade ground: Cy has the most \\(9 servants\\)|阅兵场：Cy 最多"))
     play.fill("room_servants", 0, 26, tool="majority", entry=0)
     expect(play.problems("majority")).to_contain_text(re.compile("at most 25|最大为 25"))
-    if viewport["width"] < 400:
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], f"page scrolls sideways on a phone ({width}px)"
+    no_sideways_scroll(page, viewport)
 
 
 @pytest.mark.parametrize(
