@@ -7,9 +7,9 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from . import answers, get_game
+from . import get_game
 from .core import (
     Game,
     Result,
@@ -46,6 +46,9 @@ from .players import aliases, merged_names, rename, renamed, separate
 from .share import decode, link, qr_svgs
 from .stats import Filters, parse_filters, statistics
 from .svg import both, print_setup_figure, result_chart, setup_figure, stats_charts
+
+if TYPE_CHECKING:  # the answers' declarations: read by type hints and tests, never needed to answer
+    from . import answers
 
 
 def _refused(*problems: SheetError) -> answers.Refused:

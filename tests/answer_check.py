@@ -8,12 +8,12 @@ import types
 from collections.abc import Callable
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
-from scoring import api
+from scoring import answers, api
 
 
 def declared(function: Callable[..., object]) -> Any:
-    """The answer a function of scoring.api declares (its return annotation)."""
-    return get_type_hints(function)["return"]
+    """The answer a function of scoring.api declares (its return annotation, naming scoring/answers.py's shapes)."""
+    return get_type_hints(function, {**vars(api), "answers": answers})["return"]
 
 
 def _answers(function: object) -> bool:
