@@ -61,10 +61,10 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A spreadsheet runs a cell that starts with one of these as a formula."""
 
 
-NOT_STORED = frozenset({"api.py", "share.py", "svg.py", "__main__.py"})
-"""The scoring modules (paths inside scoring/) that shape nothing the history stores (the calls, links, pictures and
-command line): a change to them alone leaves every stored history sealed. Any other module, in any subfolder (core/,
-games/, a new game's too), is in the seal."""
+NOT_STORED = frozenset({"api.py", "answers.py", "share.py", "svg.py", "__main__.py"})
+"""The scoring modules (paths inside scoring/) that shape nothing the history stores (the calls and their answers'
+declarations, links, pictures and command line): a change to them alone leaves every stored history sealed. Any other
+module, in any subfolder (core/, games/, a new game's too), is in the seal."""
 
 
 def rules_digest(folder: Path) -> str:
