@@ -210,6 +210,13 @@ def test_the_page_reads_only_declared_keys(script: str) -> None:
     assert not wrong, f"{script} reads keys scoring/answers.py does not declare: {sorted(wrong)}"
 
 
+def test_every_script_that_reads_an_answer_is_checked() -> None:
+    readers = {p.name for p in STATIC.glob("*.js") if re.search(r"\banswer\??\.\w", p.read_text(encoding="utf-8"))}
+    assert readers <= set(READERS), (
+        f"add to READERS what these scripts' names for an answer hold: {readers - set(READERS)}"
+    )
+
+
 @pytest.mark.parametrize(
     ("script", "constant", "shape"),
     [("engine.js", "NOT_STARTED", answers.NotStarted), ("watchdog.js", "STOPPED", answers.Stopped)],
