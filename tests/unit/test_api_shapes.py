@@ -19,9 +19,13 @@ from tests.unit.test_history import ANN_BO, SAVED, stored
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
-TIE = {"players": [{"name": "Ann", "scores": {"estate_sets": 5}}, {"name": "Bo", "scores": {"estate_sets": 4}}]}
+TIE = {
+    "players": [
+        {"name": "Ann", "scores": {"estate_sets": 5}},
+        {"name": "Bo", "scores": {"estate_sets": 4, "start_player": 1}},
+    ]
+}
 """A tie: Ann's 5 and Bo's 4 and the start-player card, with the storage cards that break it left blank."""
-TIE["players"][1]["scores"]["start_player"] = 1
 BAD = {"players": [{"name": "Ann", "scores": {"estate_sets": -3}}, {"name": "Bo", "scores": {}}]}
 
 
