@@ -541,9 +541,14 @@ def scoring_modules() -> list[Path]:
     return sorted(SCORING.rglob("*.py"))
 
 
+NOT_IN_BROWSER = ("__main__.py", "answers.py")
+"""The scoring modules only CPython runs: the command line, and the answers' declarations (api.py's type hints); the
+snapshot does not import them either (tools/python_start.mjs)."""
+
+
 def browser_scoring_modules() -> list[Path]:
-    """The scoring modules the browser gets: all but the command line (__main__.py), which runs in CPython."""
-    return [path for path in scoring_modules() if path != SCORING / "__main__.py"]
+    """The scoring modules the browser gets: all but NOT_IN_BROWSER."""
+    return [path for path in scoring_modules() if path.relative_to(SCORING).as_posix() not in NOT_IN_BROWSER]
 
 
 def copy_assets(out: Path) -> None:
