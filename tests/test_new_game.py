@@ -244,7 +244,8 @@ def repository_copy(target: Path) -> Path:
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, target / name)
     (target / "node_modules").symlink_to(ROOT / "node_modules")
-    shutil.copytree(ROOT / ".cache" / "compressed", target / ".cache" / "compressed")  # brotli made once, by content
+    if (ROOT / ".cache" / "compressed").is_dir():  # brotli at its best made once per content (else a minute more)
+        shutil.copytree(ROOT / ".cache" / "compressed", target / ".cache" / "compressed")
     subprocess.run(["git", "init", "-q"], cwd=target, check=True)
     return target
 
