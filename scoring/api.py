@@ -7,7 +7,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from . import get_game
 from .core import (
@@ -47,13 +47,16 @@ from .share import decode, link, qr_svgs
 from .stats import Filters, parse_filters, statistics
 from .svg import both, print_setup_figure, result_chart, setup_figure, stats_charts
 
+if TYPE_CHECKING:  # the answers' declarations: read by type hints and tests, never needed to answer
+    from . import answers
 
-def _refused(*problems: SheetError) -> dict[str, Any]:
+
+def _refused(*problems: SheetError) -> answers.Refused:
     """The answer to bad input: not ok, and every problem (each naming its field, in both languages)."""
     return {"ok": False, "problems": [p.as_dict() for p in problems]}
 
 
-def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> dict[str, Any]:
+def setup_json(game_id: str, players: int, options: dict[str, bool] | None = None) -> answers.Setup:
     """The checklist as JSON, with its diagram as SVG in each language, for the screen and for the printed card
     (None if the game has none)."""
     game = get_game(game_id)
@@ -71,12 +74,12 @@ def setup_json(game_id: str, players: int, options: dict[str, bool] | None = Non
     }
 
 
-def score_json(game_id: str, sheet: object) -> dict[str, Any]:
+def score_json(game_id: str, sheet: object) -> answers.Result:
     """The result of a valid sheet; SheetError for the first bad field."""
     return score(get_game(game_id), sheet).as_dict()
 
 
-def evaluate(game_id: str, sheet: object) -> dict[str, Any]:
+def evaluate(game_id: str, sheet: object) -> answers.Evaluated:
     """For a sheet being typed: every problem; the result and its chart (SVG, each language) or partial totals;
     the value of every field typed as a sum (by path)."""
     return {**_evaluate(get_game(game_id), sheet), "sums": sums_in(sheet)}
@@ -115,7 +118,7 @@ def _waiting(result: Result) -> dict[str, Any]:
     }
 
 
-def run_helper(game_id: str, helper_id: str, sheet: object) -> dict[str, Any]:
+def run_helper(game_id: str, helper_id: str, sheet: object) -> answers.HelperAnswer | answers.Refused:
     """Run an in-game helper; problems instead of a result when its input is bad."""
     game = get_game(game_id)
     helper = next((h for h in game.helpers if h.id == helper_id), None)
@@ -141,6 +144,7 @@ def run_helper(game_id: str, helper_id: str, sheet: object) -> dict[str, Any]:
 Stored = str | bytes | None
 """A stored history as the page sends it: its text or UTF-8, or "@" and the seal of the one held here."""
 Given = ParamSpec("Given")
+Answer = TypeVar("Answer")
 
 
 @dataclass(frozen=True)
@@ -221,19 +225,19 @@ def _durations(records: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
     return {r["id"]: duration_text(r["duration"]).as_dict() for r in records if "duration" in r}
 
 
-def history_view(stored: Stored) -> dict[str, Any]:
+def history_view(stored: Stored) -> answers.HistoryList:
     """The stored history, checked: what to show, and problems when the stored text must be set aside."""
     return _history_answer(_read(stored))
 
 
 def _on_sound_history(
-    change: Callable[Concatenate[History, Given], dict[str, Any]],
-) -> Callable[Concatenate[Stored, Given], dict[str, Any]]:
+    change: Callable[Concatenate[History, Given], Answer],
+) -> Callable[Concatenate[Stored, Given], Answer]:
     """A call that changes or exports the stored history: it gets the history read and checked, and is refused when
-    the stored text has problems (the page must set it aside first)."""
+    the stored text has problems (answers.SetAside: the page must set it aside first; each such call declares it)."""
 
     @functools.wraps(change)
-    def call(stored: Stored, /, *args: Given.args, **kwargs: Given.kwargs) -> dict[str, Any]:
+    def call(stored: Stored, /, *args: Given.args, **kwargs: Given.kwargs) -> Answer:
         history = _read(stored)
         if history.problems:
             return {**_history_answer(history, shown=False), "ok": False, "stored_problems": True}
@@ -261,7 +265,9 @@ def _extras(raw: object, saved: str) -> tuple[str | None, int | None, list[Text]
 
 
 @_on_sound_history
-def history_add(history: History, game_id: str, sheet: object, saved: str, extras: object = None) -> dict[str, Any]:
+def history_add(
+    history: History, game_id: str, sheet: object, saved: str, extras: object = None
+) -> answers.Added | answers.Refused | answers.SetAside:
     """Add a final sheet to the stored history, with its note and duration (extras: the page's {started, note});
     problems (naming the field) when it is not final or its note is too long."""
     try:
@@ -276,7 +282,7 @@ def history_add(history: History, game_id: str, sheet: object, saved: str, extra
 
 
 @_on_sound_history
-def history_import(current: History, content: str | bytes) -> dict[str, Any]:
+def history_import(current: History, content: str | bytes) -> answers.Imported | answers.Refused | answers.SetAside:
     """Merge an exported history file (its bytes, or text) into the stored one: how many were added, already there or
     left out, and which names now count as someone else (`renamed`: the file's merged names, where this history had
     none for them)."""
@@ -307,7 +313,7 @@ NO_LONGER_THERE = SheetError(
 @_on_sound_history
 def history_replace(
     history: History, record_id: object, game_id: str, sheet: object, extras: object, edited: object
-) -> dict[str, Any]:
+) -> answers.Replaced | answers.Refused | answers.SetAside:
     """Replace a saved game by its corrected sheet (and note): the same identity and time, its duration kept; the
     record replaced comes back as `previous`, for one undo (history_undo)."""
     old = next((r for r in history.records if r["id"] == record_id), None)
@@ -325,7 +331,7 @@ def history_replace(
 
 
 @_on_sound_history
-def history_undo(history: History, previous: object) -> dict[str, Any]:
+def history_undo(history: History, previous: object) -> answers.Undone | answers.Refused | answers.SetAside:
     """Put back the record a correction replaced (as history_replace gave it; read and checked as a file's record)."""
     read = read_history(json.dumps(document([previous])))
     if read.problems or len(read.records) != 1 or all(r["id"] != read.records[0]["id"] for r in history.records):
@@ -337,13 +343,13 @@ def history_undo(history: History, previous: object) -> dict[str, Any]:
 
 
 @_on_sound_history
-def history_delete(history: History, record_id: str) -> dict[str, Any]:
+def history_delete(history: History, record_id: str) -> answers.HistoryList | answers.SetAside:
     """The stored history without one record."""
     return _history_answer(History([r for r in history.records if r["id"] != record_id], history.names))
 
 
 @_on_sound_history
-def history_export(history: History, exported: str) -> dict[str, Any]:
+def history_export(history: History, exported: str) -> answers.Exported | answers.SetAside:
     """The stored history as a JSON file (importable here) and as CSV."""
     text = json.dumps(document(history.records, exported, history.names), ensure_ascii=False, indent=1)
     return {"ok": True, "problems": [], "json": text, "csv": to_csv(history.records)}
@@ -389,7 +395,9 @@ def _asked(stored: Stored, filters: object) -> tuple[dict[str, Any], list[Any], 
     return _figures(history, chosen), everyone, rest
 
 
-def history_stats(stored: Stored, filters: object, pictures: bool = True) -> dict[str, Any]:
+def history_stats(
+    stored: Stored, filters: object, pictures: bool = True
+) -> answers.Statistics | answers.Resend | answers.Refused:
     """The statistics of the stored history (re-scored with today's rules), with their pictures in each language;
     without pictures (nor the totals over time only they show), for a page that asks history_pictures() next.
 
@@ -413,7 +421,7 @@ def history_stats(stored: Stored, filters: object, pictures: bool = True) -> dic
     }
 
 
-def history_pictures(stored: Stored, filters: object) -> dict[str, Any]:
+def history_pictures(stored: Stored, filters: object) -> answers.StatisticsPictures | answers.Resend | answers.Refused:
     """The pictures of the statistics (as history_stats draws them), in each language: the page shows the figures
     first and asks for these next."""
     started = time.perf_counter()
@@ -429,7 +437,7 @@ def history_pictures(stored: Stored, filters: object) -> dict[str, Any]:
     }
 
 
-def history_hold(stored: Stored) -> dict[str, Any]:
+def history_hold(stored: Stored) -> answers.Held:
     """Read and check the stored history now and hold it here, so that the next views need only its seal; and, when
     it had to be re-scored, the text to store (sealed under today's rules)."""
     history = _read(stored)
@@ -442,14 +450,14 @@ def history_hold(stored: Stored) -> dict[str, Any]:
     return {**_history_answer(history, shown=False), **answer}
 
 
-def history_people(stored: Stored) -> dict[str, Any]:
+def history_people(stored: Stored) -> answers.People:
     """Everyone in the history under one identity each, most games first (for the score sheet's quick picks)."""
     history = _read(stored)
     return {"ok": True, "problems": [], "people": head_of(history)["people"]}
 
 
 @_on_sound_history
-def history_rename(history: History, old: object, new: object) -> dict[str, Any]:
+def history_rename(history: History, old: object, new: object) -> answers.Renamed | answers.Refused | answers.SetAside:
     """Count every game of `old` under `new`: a rename, or a merge when `new` is someone already in the history."""
     names, error = rename(history.names, history.records, old, new)
     if error is not None:
@@ -459,7 +467,7 @@ def history_rename(history: History, old: object, new: object) -> dict[str, Any]
 
 
 @_on_sound_history
-def history_separate(history: History, name: object) -> dict[str, Any]:
+def history_separate(history: History, name: object) -> answers.Renamed | answers.SetAside:
     """Undo a merge for one name: it counts as itself again."""
     names = separate(history.names, name)
     changed = History(history.records, names)
@@ -469,7 +477,7 @@ def history_separate(history: History, name: object) -> dict[str, Any]:
 # ---------------------------------------------------------------- a result passed to another phone
 
 
-def share_link(base: str, game_id: str, sheet: object, saved: str, qr: bool = True) -> dict[str, Any]:
+def share_link(base: str, game_id: str, sheet: object, saved: str, qr: bool = True) -> answers.Link | answers.Refused:
     """The link (play/ with the sheet in its fragment) and, if asked, its QR code (SVG in each language) for a final
     sheet; problems if it is not final. Drawing the code takes most of the time (segno tries eight masks)."""
     try:
@@ -487,7 +495,7 @@ def _summary(record: dict[str, Any]) -> dict[str, str]:
     return summary(game, score(game, record["sheet"])).as_dict()
 
 
-def share_view(payload: object) -> dict[str, Any]:
+def share_view(payload: object) -> answers.Received | answers.Refused:
     """The result a link carries, re-scored here: what to show; a message in both languages when it cannot be read."""
     try:
         record = decode(payload)
@@ -506,7 +514,7 @@ def share_view(payload: object) -> dict[str, Any]:
 
 
 @_on_sound_history
-def history_add_shared(history: History, payload: object) -> dict[str, Any]:
+def history_add_shared(history: History, payload: object) -> answers.AddedShared | answers.Refused | answers.SetAside:
     """Add the result a link carries to the stored history, checked like an import: nothing twice."""
     try:
         record = decode(payload)

@@ -64,6 +64,7 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 NOT_STORED = frozenset(
     {
         "api.py",
+        "answers.py",
         "share.py",
         "svg/__init__.py",
         "svg/chart.py",
@@ -73,8 +74,8 @@ NOT_STORED = frozenset(
         "__main__.py",
     }
 )
-"""The scoring modules (paths inside scoring/) that shape nothing the history stores (the calls, links, pictures and
-command line): a change to them alone leaves every stored history sealed. Any other module, in any subfolder (core/,
+"""The scoring modules (paths inside scoring/) that shape nothing the history stores (the calls and their answers'
+declarations, links, pictures and command line): a change to them alone leaves every stored history sealed. Any other module, in any subfolder (core/,
 games/, a new game's too), is in the seal."""
 
 

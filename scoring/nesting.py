@@ -13,8 +13,7 @@ import re
 from array import array
 from itertools import accumulate
 
-from .core import SheetError, Text
-from .core import read_json as core_read_json
+from .core import SheetError, Text, parse_json
 
 MAX_DEPTH = 32
 """The deepest JSON text from outside (a link, a file, a stored value, a call from the page) may nest to be read."""
@@ -40,8 +39,8 @@ def too_deep(text: str | bytes) -> bool:
 
 
 def read_json(text: str | bytes, what: str) -> object:
-    """JSON text from outside as the sheets read it (core.read_json), refused unread when it nests beyond MAX_DEPTH;
+    """JSON text from outside as the sheets read it (core.parse_json), refused unread when it nests beyond MAX_DEPTH;
     SheetError naming `what`."""
     if too_deep(text):
         raise SheetError(what, Text("JSON 嵌套层数过多，无法读取。", "JSON nested too deeply to read."))
-    return core_read_json(text if isinstance(text, str) else text.decode(), what)
+    return parse_json(text if isinstance(text, str) else text.decode(), what)

@@ -70,14 +70,19 @@ def scoring_modules(settings: Settings) -> list[Path]:
     return sorted(settings.scoring.rglob("*.py"))
 
 
+NOT_IN_BROWSER = ("__main__.py", "answers.py")
+"""The scoring modules only CPython runs: the command line, and the answers' declarations (api.py's type hints); the
+snapshot does not import them either (tools/python_start.mjs)."""
+
+
 def browser_scoring_modules(settings: Settings) -> list[Path]:
-    """The scoring modules the browser gets: all but the command line (__main__.py), which runs in CPython."""
-    return [path for path in scoring_modules(settings) if path != settings.scoring / "__main__.py"]
+    """The scoring modules the browser gets: all but NOT_IN_BROWSER."""
+    return [p for p in scoring_modules(settings) if p.relative_to(settings.scoring).as_posix() not in NOT_IN_BROWSER]
 
 
 def copy_runtime(out: Path, settings: Settings) -> None:
-    """Pyodide (its lock file without packages), PyScript, the browser's scoring modules under py/ (not the command
-    line, __main__.py) and segno's licence."""
+    """Pyodide (its lock file without packages), PyScript, the browser's scoring modules under py/ (not those of
+    NOT_IN_BROWSER) and segno's licence."""
     for source in browser_scoring_modules(settings):
         target = out / "py" / "scoring" / source.relative_to(settings.scoring)
         target.parent.mkdir(parents=True, exist_ok=True)

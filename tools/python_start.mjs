@@ -67,7 +67,7 @@ import hashlib, importlib, os, pkgutil, sys
 os.chdir("/home/pyodide")
 import scoring
 for info in pkgutil.walk_packages(scoring.__path__, "scoring."):
-    if info.name != "scoring.__main__":
+    if info.name not in ("scoring.__main__", "scoring.answers"):  # run in CPython only (sitebuild/python_start.py, NOT_IN_BROWSER)
         importlib.import_module(info.name)
 for name, module in list(sys.modules.items()):
     if name == "scoring" or name.startswith("scoring."):

@@ -296,8 +296,10 @@ def json_int(digits: str) -> int:
     return int(digits)
 
 
-def read_json(text: str, what: str) -> object:
-    """JSON text as the sheets read it; SheetError naming `what` when it is not JSON or nested beyond reading."""
+def parse_json(text: str, what: str) -> object:
+    """JSON text parsed as the sheets read it (long integers out of every bound); SheetError naming `what` when it is
+    not JSON or nested beyond parsing. Text from outside is read with scoring.nesting.read_json, which checks its depth
+    first."""
     try:
         return json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as error:

@@ -221,7 +221,7 @@ class Result:
     missing: tuple[MissingTieBreaker, ...] = ()  # blank tie-breakers that a tie needs: the result is not final
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON form."""
+        """JSON form (scoring/answers.py's Result): without `missing`, which api's Waiting answer gives as problems."""
         return {
             "game": self.game,
             "players": [player.as_dict() for player in self.players],

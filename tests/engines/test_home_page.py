@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from scoring import GAMES
 from tests.engines.conftest import PHONE, PHONE_FRAME, SMALL_PHONE
 from tests.engines.drivers import Tab
 from tests.engines.test_sheet_at_table import framed, load
@@ -64,4 +65,4 @@ def test_a_sheet_in_progress_on_the_first_screen(warm_tab: Tab) -> None:
             top, bottom, left, right = seen["box"]
             assert top >= 0 and bottom <= height and left >= 0 and right <= width, f"{where}: {seen}"
             assert seen["over"] == [], f"{where}: wider than the screen: {seen}"
-            assert len(seen["other"]) == 5 and other in seen["other"], f"{where}: {seen}"
+            assert len(seen["other"]) == len(GAMES) and other in seen["other"], f"{where}: {seen}"

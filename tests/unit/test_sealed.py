@@ -8,18 +8,18 @@ from collections.abc import Callable
 
 import pytest
 
-from scoring import GAMES as GAME_DATA
+from scoring import GAMES
 from scoring import history as history_module
 from scoring.api import _held, history_add, history_stats, history_view
 from scoring.history import FORMAT, VERSION, read_head, read_stored, seal_of
 from scoring.shapes import head_shaped, head_template, like
-from tests.unit.test_stats import GAMES
+from tests.unit.test_stats import PLAYED
 
 
 def stored_history() -> str:
     """A history of several games, sealed by the site with its head."""
     text = ""
-    for saved, game in GAMES:
+    for saved, game in PLAYED:
         text = history_add(text, "burgundy-cards", game, saved)["stored"]
     return text
 
@@ -80,12 +80,12 @@ def test_a_forged_sealed_history_is_checked_in_full(change: Callable[[dict], Non
     _held.clear()
     view = history_view(text)
     if view["ok"]:  # rebuilt from its sheets: every record whole again
-        assert len(view["records"]) == len(GAMES)
+        assert len(view["records"]) == len(PLAYED)
         assert all(r["game_name"]["zh"] and r["players"][0]["decided_by"]["zh"] for r in view["records"])
     _held.clear()
     stats = history_stats(text, {})
     assert stats["ok"], stats
-    assert stats["problems"] or stats["stats"]["overall"]["games"] == len(GAMES)  # unreadable: said, as History does
+    assert stats["problems"] or stats["stats"]["overall"]["games"] == len(PLAYED)  # unreadable: said, as History does
     assert all(g["game_name"]["en"] for g in stats["stats"]["games"])
     assert all(isinstance(p, dict) and p["name"] for p in stats["people"])
 
@@ -120,7 +120,7 @@ def test_the_head_template_has_every_list_filled() -> None:
         return []
 
     template = head_template()
-    breakerless = [g["tie_breakers"] for g in template["games"] if not GAME_DATA[g["game"]].tie_breakers]
+    breakerless = [g["tie_breakers"] for g in template["games"] if not GAMES[g["game"]].tie_breakers]
     assert breakerless and all(found or any(found is b for b in breakerless) for found in lists(template))
 
 

@@ -44,7 +44,7 @@ def sheet(*players: tuple[str, int, int]) -> dict:
     }
 
 
-GAMES = [
+PLAYED = [  # four evenings of the same game, each its time and sheet (not scoring.GAMES)
     ("2026-01-01T10:00:00Z", sheet(("Ann", 10, 0), ("Bo", 7, 0))),  # Ann by 3
     ("2026-01-02T10:00:00Z", sheet(("Ann", 8, 1), ("Bo", 8, 3))),  # Bo on the tie-breaker, margin 0
     ("2026-01-03T10:00:00Z", sheet(("Ann", 5, 2), ("Bo", 5, 2), ("Cy", 1, 0))),  # a shared first, margin 4
@@ -52,7 +52,7 @@ GAMES = [
 ]
 
 
-def history(games=GAMES) -> str:
+def history(games=PLAYED) -> str:
     """A stored history of these games."""
     stored = ""
     for saved, raw in games:
@@ -88,8 +88,8 @@ def test_wins_rates_averages_margins_and_tie_breakers() -> None:
 
 
 def test_totals_over_time_in_date_order() -> None:
-    timeline = history_stats(history(reversed(GAMES)), {})["stats"]["games"][0]["timeline"]
-    assert timeline["saved"] == [saved for saved, _ in GAMES]
+    timeline = history_stats(history(reversed(PLAYED)), {})["stats"]["games"][0]["timeline"]
+    assert timeline["saved"] == [saved for saved, _ in PLAYED]
     lines = {s["name"]: s["totals"] for s in timeline["series"]}
     assert lines == {"Ann": [10, 8, 5, 6], "Bo": [7, 8, 5, None], "Cy": [None, None, 1, 9]}
 
@@ -138,7 +138,7 @@ def test_any_filters_give_figures_or_a_message(raw: object) -> None:
 
 
 def test_merge_and_rename_one_identity_followed_by_stats_and_quick_picks() -> None:
-    stored = history([*GAMES, ("2026-03-01T10:00:00Z", sheet(("小明", 12, 0), ("Bo", 2, 0)))])
+    stored = history([*PLAYED, ("2026-03-01T10:00:00Z", sheet(("小明", 12, 0), ("Bo", 2, 0)))])
     merged = history_rename(stored, "小明", "Cy")
     assert merged["ok"], merged["problems"]
     cy = by_name(history_stats(merged["stored"], {})["stats"]["overall"])["Cy"]
@@ -393,7 +393,7 @@ def test_a_mapping_kept_before_scripts_were_folded_is_read_under_today_s_key() -
 
 
 def test_the_statistics_list_each_merged_name_as_the_history_spells_it() -> None:
-    stored = history([*GAMES, ("2026-03-01T10:00:00Z", sheet(("張偉", 12, 0), ("Bo", 2, 0)))])
+    stored = history([*PLAYED, ("2026-03-01T10:00:00Z", sheet(("張偉", 12, 0), ("Bo", 2, 0)))])
     merged = history_rename(stored, "張偉", "Cy")
     assert merged["ok"], merged["problems"]
     answer = history_stats(merged["stored"], {})
