@@ -248,10 +248,12 @@ class WebKitTab(Tab):
         element = self._element(selector)
         # Focus, then select all, as a tap and a long press would; the keys then go to the focused field. (Element
         # Send Keys focuses a field that is not focused and puts the caret at its end, losing the selection.)
-        self.driver.execute_script(
-            "arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus(); arguments[0].select()", element
+        focused = self.driver.execute_script(
+            "arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus(); arguments[0].select();"
+            " return document.activeElement === arguments[0]",
+            element,
         )
-        if self.driver.execute_script("return document.activeElement") != element:
+        if not focused:
             raise AssertionError(f"webkit: {selector} did not take the focus")
         keys = ActionChains(self.driver).send_keys(Keys.BACKSPACE)
         if text:
