@@ -108,14 +108,36 @@ const EARLY_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => new 
 /** How long to wait for any play/ page to answer before fetching a file here. */
 const ANSWER_WAIT_MS = 3000;
 
+/** The worker's own fetch, before fetchEarly() wraps it. */
+const STOCK_FETCH = globalThis.fetch.bind(globalThis);
+
+/** The rest of a file whose first `received` bytes came from play/ before its download failed, fetched here and
+ *  put on the same stream: Pyodide's compiling of a stream that errors never ends (nor says so). */
+async function resumeHere(url, received, body) {
+  try {
+    const reader = (await STOCK_FETCH(url)).body.getReader();
+    for (let skip = received; ; ) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (skip < value.byteLength) body.enqueue(skip ? value.subarray(skip) : value);
+      skip = Math.max(0, skip - value.byteLength);
+    }
+    body.close();
+  } catch (error) {
+    body.error(new Error(`${url}: ${error}`));
+  }
+}
+
 /** A file play/ has under way, as a response streamed from the page; null if no page has it (or it failed before
- *  its first byte), and then the caller fetches it. */
+ *  its first byte), and then the caller fetches it. Should the page's download fail part-way, the rest is fetched
+ *  here. */
 function fromPage(url) {
   if (typeof BroadcastChannel !== "function") return Promise.resolve(null);
   const channel = new BroadcastChannel(EARLY_CHANNEL);
   const id = `${Date.now()}-${Math.random()}`;
   return new Promise((resolve) => {
     let body = null; // the stream's controller, once the head has come
+    let received = 0; // bytes of the body the page has passed on
     const finish = (response) => {
       clearTimeout(timer);
       resolve(response);
@@ -132,12 +154,14 @@ function fromPage(url) {
         const stream = new ReadableStream({ start: (controller) => (body = controller) });
         const { status, statusText, headers } = data.head;
         finish(new Response(stream, { status, statusText, headers }));
-      } else if (data.chunk) body.enqueue(data.chunk);
-      else if (data.end) [body.close(), channel.close()];
+      } else if (data.chunk) {
+        received += data.chunk.byteLength;
+        body.enqueue(data.chunk);
+      } else if (data.end) [body.close(), channel.close()];
       else if (data.error) {
         channel.close();
         if (body === "asked") finish(null);
-        else body.error(new Error(`${url}: ${data.error}`));
+        else resumeHere(url, received, body);
       }
     };
     channel.postMessage({ ask: url, id });

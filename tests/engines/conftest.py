@@ -62,6 +62,7 @@ class WatchedHandler(_QuietHandler):
     reports: list[dict]
     refused: list[str]
     holds: dict[str, Hold]
+    dropped: list[str]
     asked: list[str]
     news: threading.Condition
 
@@ -88,6 +89,10 @@ class WatchedHandler(_QuietHandler):
             with self.news:
                 self.asked.append(path)
                 self.news.notify_all()
+        if not by_the_offline_copy and path in self.dropped:
+            self.dropped.remove(path)  # its first request only
+            self.close_connection = True
+            return None  # not a byte: the connection closes unanswered, as a link that drops
         body = super().send_head()
         hold = self.holds.get(path)
         if body is not None and hold and not hold.taken and not by_the_offline_copy:
@@ -167,6 +172,7 @@ class Hold:
 
     at: tuple[float, ...] = (0.0,)
     until: Callable[[list[str]], bool] | None = None
+    cut: bool = False  # the body ends at the first stop instead (short of its length: the connection then closes)
     taken: bool = False
     reached: list[threading.Event] = field(default_factory=list)
     go: list[threading.Event] = field(default_factory=list)
@@ -207,6 +213,9 @@ class HeldBody(io.RawIOBase):
                 parts.append(part)
             return b"".join(parts)
         while self.next < len(self.stops) and self.position >= self.stops[self.next]:
+            if self.hold.cut:
+                self.hold.reached[self.next].set()
+                return b""
             self._wait(self.next)
             self.next += 1
         room = self.stops[self.next] - self.position if self.next < len(self.stops) else -1
@@ -242,6 +251,8 @@ class WatchedSite(SiteServer):
         self.reports: list[dict] = []
         self.refused: list[str] = []
         self.holds: dict[str, Hold] = {}
+        self.dropped: list[str] = []
+        """Paths whose next request (not the offline copy's) the server closes without a byte of answer."""
         self.asked: list[str] = []
         """Every path of the site the pages asked for (not the offline copy, sw.js), in the order they came."""
         self.news = threading.Condition()
@@ -252,6 +263,7 @@ class WatchedSite(SiteServer):
                 "reports": self.reports,
                 "refused": self.refused,
                 "holds": self.holds,
+                "dropped": self.dropped,
                 "asked": self.asked,
                 "news": self.news,
             },
