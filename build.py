@@ -287,9 +287,9 @@ def route_styles(routes: dict[str, list[str]]) -> str:
 
 
 def svg_markup(pictures: dict[str, str] | None, tables: dict[str, zh_script.Table]) -> dict[str, Markup] | None:
-    """A picture from scoring/svg.py by lang tag, the Chinese in both scripts (scoring mixes them, as the page does).
+    """A picture from scoring/svg/ by lang tag, the Chinese in both scripts (scoring mixes them, as the page does).
 
-    Marked safe: scoring/svg.py escapes every text it draws.
+    Marked safe: scoring/svg/ escapes every text it draws.
     """
     if pictures is None:
         return None

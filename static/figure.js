@@ -1,4 +1,4 @@
-// Pictures drawn by scoring/svg.py (which escapes every text in it), in each language: parsed as SVG and imported
+// Pictures drawn by scoring/svg/ (which escapes every text in it), in each language: parsed as SVG and imported
 // node by node, never assigned as HTML; anything that is not a plain SVG picture is dropped.
 import { inScripts } from "./zh.js";
 

@@ -1,5 +1,5 @@
 // Firefox for the three-engine tests: Debian's firefox-esr driven over WebDriver BiDi by puppeteer-core. Python
-// (tests/engines/drivers.py) sends one JSON command per line on stdin and reads one JSON answer per line on stdout.
+// (tests/engines/drivers/firefox.py) sends one JSON command per line on stdin and reads one JSON answer per line on stdout.
 // The first line says the browser's process id; the browser's own output goes to this process's stderr (the log that
 // Python keeps). Python kills this process and the browser if an answer does not come in time.
 import { createInterface } from "node:readline";

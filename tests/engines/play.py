@@ -1,6 +1,6 @@
 """Verbs for play/ that work on every engine's Tab: open a tool, fill a sheet, read the ranking.
 
-The three-engine page object (plain JavaScript run in the page through tests/engines/drivers.py). Its Chromium-only
+The three-engine page object (plain JavaScript run in the page through tests/engines/drivers/). Its Chromium-only
 twin is tests/e2e/playpage.py (Playwright): extend this one for what may differ between engines, that one for
 Chromium-only checks (docs/tests.md, "Which page object to extend").
 """
