@@ -41,16 +41,11 @@ lint: deps
 	$(PY) -m ruff format --check .
 
 # Fast tests first (unit, property, build; the HTML checker needs java), on both cores (pytest-xdist), then the
-# end-to-end ones, all on the site just built (TC_BUILT_SITE: tests/conftest.py's built_site then builds nothing). The end-to-end tests run as two
-# pytest sessions at once, one a core each: the three-engine table (tests/engines, its output kept in a file and shown
-# after) beside every other browser test (Chromium); either failing fails the run.
+# end-to-end ones in the three engines, all on the site just built (TC_BUILT_SITE: tests/conftest.py's built_site then
+# builds nothing).
 test: java deps browsers nginx lint build
 	TC_BUILT_SITE=site $(PY) -m pytest -m "not e2e" -n 2
-	@TC_BUILT_SITE=site $(PY) -m pytest -m e2e tests/engines > .e2e-engines.log 2>&1 & engines=$$!; \
-	  TC_BUILT_SITE=site $(PY) -m pytest -m e2e --ignore=tests/engines; chromium=$$?; \
-	  wait $$engines; three=$$?; \
-	  echo "==== the three-engine table (tests/engines), run beside the above ===="; cat .e2e-engines.log; \
-	  test $$chromium -eq 0 -a $$three -eq 0
+	TC_BUILT_SITE=site $(PY) -m pytest -m e2e
 
 bench: deps browsers nginx build
 	$(PY) bench/run.py
