@@ -80,24 +80,31 @@ async function heldSnapshot() {
 
 /** The channel static/download-progress.js listens on. */
 const PROGRESS_CHANNEL = "__PROGRESS_CHANNEL__";
-/** At most one report per download this often, ms (and one when it ends). */
+/** At most one report per download this often, ms (one when it ends, and the count so far once bytes pause). */
 const REPORT_EVERY_MS = 150;
 
 /** Read a copy of a response's body as it arrives and report, by URL, how many bytes (decoded) have come and with
- *  which encoding; the response itself goes to its caller untouched. */
+ *  which encoding; the response itself goes to its caller untouched. Bytes that came too soon after a report are
+ *  reported REPORT_EVERY_MS after it, so a download that stalls shows all it has received. */
 async function report(url, response, channel) {
   const reader = response.body.getReader();
   const encoding = response.headers.get("content-encoding") ?? "";
   let read = 0;
   let reported = 0;
+  let later = null;
+  const send = (done) => {
+    clearTimeout(later);
+    later = null;
+    channel.postMessage({ url, read, encoding, done });
+    reported = performance.now();
+  };
   for (;;) {
     const { done, value } = await reader.read();
-    if (!done) read += value.byteLength;
-    if (done || performance.now() - reported >= REPORT_EVERY_MS) {
-      channel.postMessage({ url, read, encoding, done });
-      reported = performance.now();
-    }
-    if (done) return;
+    if (done) return send(true);
+    read += value.byteLength;
+    const since = performance.now() - reported;
+    if (since >= REPORT_EVERY_MS) send(false);
+    else later ??= setTimeout(() => send(false), REPORT_EVERY_MS - since);
   }
 }
 

@@ -1,4 +1,4 @@
-"""A first visit over a slow link on Chromium, Firefox and WebKit: while the calculator downloads, the status line
+"""A first visit on Chromium, Firefox and WebKit: while the calculator downloads, the status line
 says how far it has got, in English and in both Chinese scripts, and the count grows (issue 27, point 3): the
 server holds the WebAssembly part-way until the test has seen the count there (conftest.py's Hold)."""
 
@@ -11,7 +11,6 @@ import pytest
 from tests.engines import play
 from tests.engines.conftest import Hold
 from tests.engines.drivers import Tab
-from tests.engines.slow_link import slow_site  # noqa: F401 (the `site` of this module's tests)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 
@@ -41,7 +40,7 @@ READ_LINE = """(choices) => {
 WASM = "/pyodide/pyodide.asm.wasm"
 STOPS = (0.25, 0.5, 0.75)
 """Where the WebAssembly's body is held, as fractions of it: at each, the line must show more than at the one before
-(a quarter of it takes over a second on this link; the worker reports at least every 150 ms while bytes come)."""
+(the worker reports at least every 150 ms while bytes come, and once more when they stop)."""
 MORE_THAN = f"""(choices, last) => {{
     const reading = ({READ_LINE})(choices);
     const number = document.querySelector('.engine [data-download=received]');

@@ -1,7 +1,7 @@
-"""A first visit over a slow link on Chromium, Firefox and WebKit: the site's Python files are asked for while
-Pyodide downloads (issue 27). The server notes when each request arrives and when its answer has gone out, over a
-link of 4 Mbit/s with 100 ms per request (slow_link.py); what must come before what, it makes so by holding a
-response until then (conftest.py's Hold), so that the order asserted is the page's, not the scheduler's."""
+"""A first visit on Chromium, Firefox and WebKit: the site's Python files are asked for while Pyodide downloads
+(issue 27). The server notes when each request arrives and when its answer has gone out; what must come before what,
+it makes so by holding a response until then (conftest.py's Hold), so that the order asserted is the page's, not the
+scheduler's or the link's (no slow link is needed: a claim that is false leaves a response held)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from tests.engines import play
 from tests.engines.conftest import Hold, WatchedSite, serving
 from tests.engines.drivers import Tab
 from tests.engines.sheets import case
-from tests.engines.slow_link import SlowSite
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 
@@ -25,8 +24,8 @@ STDLIB = "/pyodide/python_stdlib.zip"
 WORKER_START = "/static/pyodide-start.mjs"
 
 
-class TimedSite(SlowSite):
-    """The slow site, noting (time, "asked" or "sent", path) for every request."""
+class TimedSite(WatchedSite):
+    """The watched site, noting (time, "asked" or "sent", path) for every request."""
 
     def __init__(self, root: Path) -> None:
         super().__init__(root)
@@ -53,7 +52,7 @@ class TimedSite(SlowSite):
 
 @pytest.fixture(name="site")
 def timed_site(built_site: Path) -> Iterator[WatchedSite]:
-    """The built site over the slow link, on a fresh origin (a first visit), timed."""
+    """The built site on a fresh origin (a first visit), timed."""
     yield from serving(TimedSite(built_site))
 
 

@@ -234,3 +234,4 @@ class Tab:
         """Tick a checkbox or radio button if it is not ticked."""
         if not self.js("(s) => document.querySelector(s).checked", selector):
             self.click(selector)
+            self.wait("(s) => document.querySelector(s).checked", selector, timeout=10, what=f"{selector} ticked")

@@ -37,6 +37,24 @@ MINIBROWSER_PATHS = (
 )
 
 
+SETTLED = """(css) => new Promise((resolve, reject) => {
+    const element = document.querySelector(css);
+    element.scrollIntoView({ block: 'center' });
+    let last = '', same = 0, frames = 0;
+    const look = () => {
+        const r = element.getBoundingClientRect();
+        const now = [r.x, r.y, r.width, r.height].join();
+        same = now === last ? same + 1 : 0;
+        last = now;
+        if (same >= 2) return resolve(true);
+        if (++frames > 600) return reject(new Error(css + ' kept moving for 600 frames'));
+        requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+})"""
+"""Resolves once the element, scrolled to the middle of the view, has kept its place over two animation frames."""
+
+
 class Xvfb:
     """A virtual screen for WebKitGTK, on the first free display number."""
 
@@ -237,8 +255,11 @@ class WebKitTab(Tab):
         return self.driver.find_element(By.CSS_SELECTOR, selector)
 
     def click(self, selector: str) -> None:
+        # WebDriver clicks at the element's centre as it is when the command arrives; a row that appears above it
+        # meanwhile (the name picks, a message) moves it, and the click lands on its neighbour. So, as Playwright
+        # does before a click: scrolled into view and in the same place in two frames running.
         element = self._element(selector)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        self.js(SETTLED, selector)
         element.click()
 
     def type(self, selector: str, text: str) -> None:
