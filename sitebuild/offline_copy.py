@@ -21,6 +21,7 @@ PYTHON_TIER = (
     "static/worker.py",
     "static/pyodide-start.mjs",
     "static/initial-memory.mjs",
+    "static/snapshot-format.mjs",
 )
 """The offline copy's heavy tier (the calculator's Python), cached on a visit to play/ or when the reader asks."""
 

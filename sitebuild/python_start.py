@@ -225,8 +225,8 @@ def snapshot_key(settings: Settings, wasm: str, library: str, start: list[str]) 
     return key_of(
         ("wasm", wasm.encode()),
         ("library", library.encode()),
-        *tool_parts(settings, "snapshot_format.mjs"),
-        *files_in(settings.static, settings.static / "initial-memory.mjs"),
+        *tool_parts(settings),
+        *files_in(settings.static, *(settings.static / name for name in ("initial-memory.mjs", "snapshot-format.mjs"))),
         ("modules", " ".join(start).encode()),
         *files_in(settings.scoring, *scoring_modules(settings)),
         ("pack_snapshot", inspect.getsource(pack_snapshot).encode()),

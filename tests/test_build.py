@@ -316,6 +316,7 @@ def test_service_worker_lists_every_served_file_once_with_its_hash_but_pyscripts
                 "./static/worker.py",
                 "./static/pyodide-start.mjs",
                 "./static/initial-memory.mjs",
+                "./static/snapshot-format.mjs",
             )
         )
         for url in python
