@@ -88,7 +88,7 @@ async function report(url, response, channel) {
 /** The channel static/early-downloads.js answers on (its header has the exchange). */
 const EARLY_CHANNEL = "__EARLY_CHANNEL__";
 /** Pyodide's files that play/ may have under way (static/early-downloads.js's FILES). */
-const EARLY_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => new URL(name, indexURL).href);
+const EARLY_FILES = __EARLY_FILES__.map((name) => new URL(name, indexURL).href);
 /** How long to wait for any play/ page to answer before fetching a file here. */
 const ANSWER_WAIT_MS = 3000;
 

@@ -13,7 +13,8 @@ import pytest
 
 import build
 from sitebuild import BuildError
-from sitebuild.offline_copy import PLACEHOLDER, SHARED_NAMES, with_shared_names, write_shared_names
+from sitebuild.offline_copy import PLACEHOLDER, SHARED_NAMES, as_written, with_shared_names, write_shared_names
+from sitebuild.python_start import EARLY_FILES, START_DOWNLOADS
 
 ROUND_TRIP = """
 import { gzipSync } from "node:zlib";
@@ -144,13 +145,21 @@ def sources_naming_the_shared() -> dict[str, str]:
     return {p.name: p.read_text(encoding="utf-8") for p in sorted([*static.glob("*.js"), *static.glob("*.mjs")])}
 
 
+def spelling(value: str | tuple[str, ...]) -> re.Pattern[str]:
+    """A shared name spelled in a script's code: in quotes, perhaps after a path ("tc-early", "../pyodide/x.gz"); a
+    list, as an array literal holding one of its names (engine.js may still name pyodide.asm.wasm for its own ends)."""
+    if isinstance(value, str):
+        return re.compile(rf"[\"'`](?:[./a-z]*/)?{re.escape(value)}[\"'`]")
+    names = "|".join(re.escape(name) for name in value)
+    return re.compile(rf"\[[^\]]*[\"'`](?:[./a-z]*/)?(?:{names})[\"'`]")
+
+
 def test_each_shared_name_is_written_by_the_build_not_by_hand() -> None:
     """No script's code spells a shared name itself (a comment may name it); each is used by two scripts or more."""
     for name, source in sources_naming_the_shared().items():
         code = [line for line in source.splitlines() if not line.lstrip().startswith(("//", "/*", "*"))]
         for key, value in SHARED_NAMES.items():
-            literal = re.compile(rf"[\"'`](?:[./a-z]*/)?{re.escape(value)}[\"'`]")  # "tc-early", "../pyodide/x.gz"
-            spelled = [line.strip() for line in code if literal.search(line)]
+            spelled = [line.strip() for line in code if spelling(value).search(line)]
             assert not spelled, f"static/{name} spells {value!r}: write __{key}__ (sitebuild/offline_copy.py)"
     for key in SHARED_NAMES:
         users = [name for name, source in sources_naming_the_shared().items() if f"__{key}__" in source]
@@ -163,12 +172,23 @@ def test_the_built_scripts_hold_the_names(built_site: Path) -> None:
         if name == "sw.template.js":
             built = (built_site / "sw.js").read_text(encoding="utf-8")
             for key, value in SHARED_NAMES.items():
-                assert (f"__{key}__" in source) == (value in built), (key, value)
+                assert (f"__{key}__" in source) == (as_written(value) in built), (key, value)
         else:
             built = (built_site / "static" / name).read_text(encoding="utf-8")
             assert built == with_shared_names(source), f"static/{name} is not its source with the names written in"
         assert not PLACEHOLDER.search(built), f"{name}: {PLACEHOLDER.search(built)[0]} left unfilled"
     assert 'const CACHE = "table-companion-files";' in (built_site / "sw.js").read_text(encoding="utf-8")
+
+
+def test_the_early_files_are_served_and_downloaded_at_start(built_site: Path) -> None:
+    """The files play/ downloads early for the worker are Pyodide's files the site serves, among those a first visit's
+    worker fetches, written as one list into both scripts."""
+    for name in EARLY_FILES:
+        assert (built_site / "pyodide" / name).is_file(), f"pyodide/{name}: not served, yet play/ downloads it early"
+        assert f"pyodide/{name}" in START_DOWNLOADS, name
+    for script in ("early-downloads.js", "pyodide-start.mjs"):
+        built = (built_site / "static" / script).read_text(encoding="utf-8")
+        assert f"{json.dumps(list(EARLY_FILES))}.map(" in built, f"static/{script}: the early files not written in"
 
 
 def test_an_unknown_name_fails_the_build(tmp_path: Path) -> None:
