@@ -146,7 +146,7 @@ def sources_naming_the_shared() -> dict[str, str]:
 
 
 def spelling(value: str | tuple[str, ...]) -> re.Pattern[str]:
-    """A shared name spelled in a script's code: in quotes, perhaps after a path ("tc-early", "../pyodide/x.gz"); a
+    """A shared name spelled in a script's code: in quotes, perhaps after a path ("tc-x", "../pyodide/x.gz"); a
     list, as an array literal holding one of its names (engine.js may still name pyodide.asm.wasm for its own ends)."""
     if isinstance(value, str):
         return re.compile(rf"[\"'`](?:[./a-z]*/)?{re.escape(value)}[\"'`]")
@@ -166,6 +166,19 @@ def test_each_shared_name_is_written_by_the_build_not_by_hand() -> None:
         assert len(users) >= 2, f"__{key}__ is used by {users} only: a name one script uses needs no sharing"
 
 
+def test_tests_and_bench_take_the_names_from_the_declaration() -> None:
+    """No test or benchmark spells a cache's or a channel's name in its code (the JavaScript it runs in the page
+    writes "__OFFLINE_CACHE__" and is filled by with_shared_names): renaming one cannot leave them looking elsewhere."""
+    root = build.SETTINGS.root
+    names = {key: value for key, value in SHARED_NAMES.items() if key.endswith(("_CACHE", "_CHANNEL"))}
+    for path in sorted([*(root / "tests").rglob("*.py"), *(root / "bench").rglob("*.py")]):
+        code = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith("#")]
+        for key, value in names.items():
+            spelled = [line.strip() for line in code if spelling(value).search(line)]
+            where = path.relative_to(root)
+            assert not spelled, f"{where} spells {value!r}: write __{key}__ and fill it (with_shared_names)"
+
+
 def test_the_built_scripts_hold_the_names(built_site: Path) -> None:
     """Every built script is its source with the shared names written in, and none is left unfilled."""
     for name, source in sources_naming_the_shared().items():
@@ -177,7 +190,7 @@ def test_the_built_scripts_hold_the_names(built_site: Path) -> None:
             built = (built_site / "static" / name).read_text(encoding="utf-8")
             assert built == with_shared_names(source), f"static/{name} is not its source with the names written in"
         assert not PLACEHOLDER.search(built), f"{name}: {PLACEHOLDER.search(built)[0]} left unfilled"
-    assert 'const CACHE = "table-companion-files";' in (built_site / "sw.js").read_text(encoding="utf-8")
+    assert f'const CACHE = "{SHARED_NAMES["OFFLINE_CACHE"]}";' in (built_site / "sw.js").read_text(encoding="utf-8")
 
 
 def test_the_early_files_are_served_and_downloaded_at_start(built_site: Path) -> None:
