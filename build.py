@@ -43,7 +43,7 @@ from sitebuild.python_start import (
     worker_config,
 )
 from sitebuild.rules_markdown import inline_marks, render_markdown
-from sitebuild.search import fold_table, index_json, write_index
+from sitebuild.search import folding_for, index_json, write_index
 from sitebuild.search_docs import game_list, search_corpus, search_docs, search_ideas
 from sitebuild.settings import Settings
 from sitebuild.steps import cpu_seconds, step
@@ -79,7 +79,7 @@ __all__ = [
     "parse_rules",
     "precache_tiers",
     "render_markdown",
-    "script_sources",
+    "run_time_chinese_sources",
     "wire_bytes",
 ]
 """What tests and bench/ read from build (most defined in sitebuild/, where the newer tests import them from)."""
@@ -193,11 +193,11 @@ def content_security_policy(page: str) -> str:
 
 
 def render_pages(
-    out: Path, games: list[GameContent], tables: dict[str, zh_script.Table], settings: Settings
+    out: Path, games: list[GameContent], conversions: dict[str, zh_script.Conversion], settings: Settings
 ) -> dict[Path, str]:
     """Write every HTML page; return each one's policy as a header (the meta tag's plus frame-ancestors).
 
-    tables: the run-time script tables, for Python's pictures.
+    conversions: the run-time script conversions, for Python's pictures.
     """
     env = make_environment(settings.templates)
     pages: dict[Path, str] = {}
@@ -224,8 +224,8 @@ def render_pages(
             f"rules/{content.game.id}/aid/index.html", "aid.html", page="aid", content=content, parts=aid_parts(content)
         )
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
-    diagrams = {gid: svg_markup(checklist["diagram"], tables) for gid, checklist in checklists.items()}
-    print_diagrams = {gid: svg_markup(checklist["print_diagram"], tables) for gid, checklist in checklists.items()}
+    diagrams = {gid: svg_markup(checklist["diagram"], conversions) for gid, checklist in checklists.items()}
+    print_diagrams = {gid: svg_markup(checklist["print_diagram"], conversions) for gid, checklist in checklists.items()}
     write(
         "play/index.html",
         "play.html",
@@ -286,14 +286,16 @@ def route_styles(routes: dict[str, list[str]]) -> str:
     return "\n".join(rules) + "\n"
 
 
-def svg_markup(pictures: dict[str, str] | None, tables: dict[str, zh_script.Table]) -> dict[str, Markup] | None:
+def svg_markup(
+    pictures: dict[str, str] | None, conversions: dict[str, zh_script.Conversion]
+) -> dict[str, Markup] | None:
     """A picture from scoring/svg/ by lang tag, the Chinese in both scripts (scoring mixes them, as the page does).
 
     Marked safe: scoring/svg/ escapes every text it draws.
     """
     if pictures is None:
         return None
-    written = {script: table.apply(pictures["zh"]) for script, table in tables.items()}
+    written = {script: conversion.apply(pictures["zh"]) for script, conversion in conversions.items()}
     return {lang: Markup(svg) for lang, svg in {**written, "en": pictures["en"]}.items()}
 
 
@@ -306,20 +308,20 @@ def copy_assets(out: Path, settings: Settings) -> None:
     copy_runtime(out, settings)
 
 
-def script_sources(settings: Settings = SETTINGS) -> list[Path]:
-    """The files whose Chinese the page writes at run time: scoring's modules (but the script table, characters that
-    are never shown) and the page scripts."""
+def run_time_chinese_sources(settings: Settings = SETTINGS) -> list[Path]:
+    """The files whose Chinese the page writes at run time: scoring's modules (but script_fold.py, characters that
+    are never shown) and the page's JavaScript."""
     shown = [path for path in scoring_modules(settings) if path.name != "script_fold.py"]
     return [*shown, *sorted(settings.static.glob("*.js"))]
 
 
-def write_script_tables(out: Path, settings: Settings) -> dict[str, zh_script.Table]:
-    """The tables that write Python's run-time Chinese in the reader's script (OpenCC, at build time); return them."""
-    tables = zh_script.runtime_tables(script_sources(settings), settings.scoring.name)
+def write_script_conversions(out: Path, settings: Settings) -> dict[str, zh_script.Conversion]:
+    """The conversions that write Python's run-time Chinese in the reader's script (OpenCC, at build time); return them."""
+    conversions = zh_script.run_time_conversions(run_time_chinese_sources(settings), settings.scoring.name)
     (out / "static" / "zh-script.json").write_text(
-        json.dumps(tables, ensure_ascii=False, sort_keys=True), encoding="utf-8"
+        json.dumps(conversions, ensure_ascii=False, sort_keys=True), encoding="utf-8"
     )
-    return {script: zh_script.Table.of(entries) for script, entries in tables.items()}
+    return {script: zh_script.Conversion.of(entries) for script, entries in conversions.items()}
 
 
 def build(out: Path = ROOT / "site", settings: Settings = SETTINGS) -> str:
@@ -329,8 +331,8 @@ def build(out: Path = ROOT / "site", settings: Settings = SETTINGS) -> str:
         games = load_content(settings.content)
         check_content(games)
         docs, terms = search_docs(games)
-        table = fold_table(search_corpus(games, docs, terms))
-        check_glossary(games, table, settings.content)
+        folding = folding_for(search_corpus(games, docs, terms))
+        check_glossary(games, folding, settings.content)
     with step("static files, scoring/, PyScript and Pyodide copied"):
         if out.exists():
             shutil.rmtree(out)
@@ -338,10 +340,10 @@ def build(out: Path = ROOT / "site", settings: Settings = SETTINGS) -> str:
         copy_assets(out, settings)
     prepare_python_start(out, settings)  # its own steps: the cached start-up files
     with step("pages rendered, search index written"):
-        tables = write_script_tables(out, settings)
-        policies = render_pages(out, games, tables, settings)
+        conversions = write_script_conversions(out, settings)
+        policies = render_pages(out, games, conversions, settings)
         ideas = search_ideas(games, settings.content / "synonyms.toml")
-        write_index(out, index_json(game_list(games), docs, terms, table, ideas))
+        write_index(out, index_json(game_list(games), docs, terms, folding, ideas))
     with step("links and hosts checked"):
         check_links(out)
         check_hosts(out)

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from sitebuild.offline_copy import with_shared_names  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.playpage import OFFLINE_STATUS  # noqa: E402
 
@@ -58,17 +59,17 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 """.replace("FIRST_FIELD", json.dumps(FIRST_FIELD))
 # In the page, once the service worker holds both tiers of the offline copy: its cache's entries and their bytes.
-PRECACHED = """async () => {
+PRECACHED = with_shared_names("""async () => {
   await navigator.serviceWorker.ready;
   if (!navigator.serviceWorker.controller) return null;
   const state = await (OFFLINE_STATUS)();
   if (state.light.stored < state.light.total || state.python.stored < state.python.total) return null;
-  const cache = await caches.open("table-companion-files");
+  const cache = await caches.open("__OFFLINE_CACHE__");
   const requests = await cache.keys();
   let bytes = 0;
   for (const request of requests) bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
   return { files: requests.length, bytes };
-}""".replace("OFFLINE_STATUS", OFFLINE_STATUS)
+}""").replace("OFFLINE_STATUS", OFFLINE_STATUS)
 
 
 def median(values: list[float]) -> float:

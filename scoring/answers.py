@@ -151,7 +151,7 @@ class HelperAnswer(TypedDict):
 
 
 class Record(TypedDict):
-    """A saved game (history.make_record): checked as stored by shapes.record_shaped."""
+    """A saved game (history.make_record): checked as stored by sealed_check.record_shaped."""
 
     id: str
     saved: str
@@ -281,7 +281,7 @@ class People(TypedDict):
 
 
 class Statistics(TypedDict):
-    """api.history_stats: the figures (stats.statistics; shapes.head_template holds every key) and their pictures,
+    """api.history_stats: the figures (stats.statistics; sealed_check.head_template holds every key) and their pictures,
     everyone and their other names, and where the time went (ms, for the benchmark)."""
 
     ok: Literal[True]

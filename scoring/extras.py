@@ -87,7 +87,7 @@ def kept_extras(note: str | None, duration: int | None) -> dict[str, Any]:
 
 def duration_figures(durations: list[int]) -> dict[str, Any]:
     """The statistics of a game's durations: how many games were timed, the average and the longest (seconds, None
-    when none was timed), and their texts (a dash for none: the same shape either way, see shapes.head_shaped)."""
+    when none was timed), and their texts (a dash for none: the same shape either way, see sealed_check.head_shaped)."""
     average = round(sum(durations) / len(durations)) if durations else None
     longest = max(durations, default=None)
     return {

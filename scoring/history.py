@@ -33,7 +33,7 @@ from .core import (
 from .extras import clock, duration_of, kept_extras, note_of
 from .nesting import too_deep
 from .players import people, read_names
-from .shapes import head_shaped, names_shaped, record_shaped
+from .sealed_check import head_shaped, names_shaped, record_shaped
 from .stats import Filters, statistics
 
 FORMAT = "table-companion-history"
@@ -270,7 +270,7 @@ def read_head(stored: str | bytes) -> tuple[dict[str, Any], dict[str, str]] | No
     records = data.find(b',"records":[', start)  # not inside a string: a quote in one is written \"
     if not found or not data.startswith(b'"head":', start) or records < 0:
         return None
-    try:  # the seal has no key: a text sealed anew after a change must not be trusted blindly (shapes.py)
+    try:  # the seal has no key: a text sealed anew after a change must not be trusted blindly (sealed_check.py)
         text = data[start + len(b'"head":') : records].decode()
         if too_deep(text):
             return None
@@ -301,7 +301,7 @@ def read_stored(stored: str | bytes | None, seal: str | None = "") -> History:
 
 def _as_sealed(stored: str | bytes) -> History | None:
     """A sealed history as stored, when every record, the names and the head have the shape this site writes; None
-    (read it in full) otherwise: the seal has no key, so a text changed and sealed again is possible (shapes.py)."""
+    (read it in full) otherwise: the seal has no key, so a text changed and sealed again is possible (sealed_check.py)."""
     if too_deep(stored):
         return None
     try:

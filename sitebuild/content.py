@@ -186,10 +186,10 @@ def check_content(games: list[GameContent]) -> None:
                 raise BuildError(f"{zh.path}: scoring for {game.id} links to section {rule!r}, which is missing")
 
 
-def check_glossary(games: list[GameContent], table: dict[str, str], folder: Path) -> None:
+def check_glossary(games: list[GameContent], folding: dict[str, str], folder: Path) -> None:
     """Glossary terms occur in both texts, and score-sheet labels translate them as the glossary does."""
     for content in games:
         path = folder / content.game.id / "glossary.toml"
         texts = {lang: content.texts[lang].path.read_text(encoding="utf-8") for lang in LANGS}
         check_terms_used(content.glossary, texts["zh"], texts["en"], path)
-        check_labels(sheet_labels(content.game), content.glossary, table, scoring_file(content.game), path)
+        check_labels(sheet_labels(content.game), content.glossary, folding, scoring_file(content.game), path)

@@ -120,7 +120,7 @@ def check_terms_used(terms: Sequence[dict[str, str]], zh_text: str, en_text: str
 def check_labels(
     labels: Sequence[tuple[str, Text]],
     terms: Sequence[dict[str, str]],
-    table: dict[str, str],
+    folding: dict[str, str],
     source: Path,
     glossary: Path,
 ) -> None:
@@ -131,10 +131,10 @@ def check_labels(
     if not terms:
         return
     ordered = sorted(terms, key=lambda term: -len(term["zh"]))
-    folded = [fold(term["zh"], table) for term in ordered]
+    folded = [fold(term["zh"], folding) for term in ordered]
     find = alternation(folded, [re.escape(term) for term in folded])
     for where, label in labels:
-        for match in find.finditer(fold(label.zh, table)):
+        for match in find.finditer(fold(label.zh, folding)):
             term = ordered[int((match.lastgroup or "t0")[1:])]
             if not re.search(english_pattern(term["en"]), label.en, re.IGNORECASE):
                 raise BuildError(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sitebuild import BuildError
 from sitebuild.publish import served_files
-from sitebuild.python_start import PYSCRIPT_UNUSED, SNAPSHOT
+from sitebuild.python_start import EARLY_FILES, PYSCRIPT_UNUSED, SNAPSHOT
 
 PYTHON_TIER = (
     "pyodide/",
@@ -21,30 +21,39 @@ PYTHON_TIER = (
     "static/worker.py",
     "static/pyodide-start.mjs",
     "static/initial-memory.mjs",
+    "static/snapshot-format.mjs",
 )
 """The offline copy's heavy tier (the calculator's Python), cached on a visit to play/ or when the reader asks."""
 
 
-SHARED_NAMES = {
+SHARED_NAMES: dict[str, str | tuple[str, ...]] = {
     "OFFLINE_CACHE": "table-companion-files",
     "COMPILED_CACHE": "tc-compiled-python",
     "SNAPSHOT": SNAPSHOT,
     "EARLY_CHANNEL": "tc-early",
     "PROGRESS_CHANNEL": "tc-download",
+    "EARLY_FILES": EARLY_FILES,
 }
 """The names that more than one script must spell alike, each written in the scripts' sources as __NAME__ and filled
 in by the build: the offline copy's cache (static/sw.template.js makes it; static/pyodide-start.mjs and
 static/early-downloads.js look in it for the snapshot), the cache of compiled Python (pyodide-start.mjs keeps it,
 sw.js deletes it with "free the space"), the snapshot's file name (under pyodide/), the channel on which play/ hands its
 early downloads to the worker (early-downloads.js, pyodide-start.mjs) and the one the worker reports its downloads on
-(pyodide-start.mjs, download-progress.js)."""
+(pyodide-start.mjs, download-progress.js), and the files play/ downloads early for the worker (early-downloads.js,
+pyodide-start.mjs). A name is written in where a script says "__NAME__" (in quotes); a list, as a JavaScript array
+where it says __NAME__ bare."""
 PLACEHOLDER = re.compile(r"__[A-Z][A-Z_]*__")
 """A name the build fills in a script (SHARED_NAMES; sw.js's lists: write_service_worker)."""
 
 
+def as_written(value: str | tuple[str, ...]) -> str:
+    """A shared name as a script's source holds it once filled in: a name as it is, a list as a JavaScript array."""
+    return value if isinstance(value, str) else json.dumps(list(value))
+
+
 def with_shared_names(script: str) -> str:
     """A script's source with SHARED_NAMES written in where it says __NAME__."""
-    return PLACEHOLDER.sub(lambda found: SHARED_NAMES.get(found[0][2:-2], found[0]), script)
+    return PLACEHOLDER.sub(lambda found: as_written(SHARED_NAMES.get(found[0][2:-2], found[0])), script)
 
 
 def write_shared_names(static: Path) -> None:

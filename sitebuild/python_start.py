@@ -61,7 +61,10 @@ PYTHON_START_FILES = (*LIBRARY_FILES, SNAPSHOT, "pyodide.asm.wasm")
 """The start-up files prepare_python_start writes into pyodide/ (in place of Pyodide's own, where it has one)."""
 STOCK_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 """The stock Pyodide that Node.js runs (its CPython compiles the cut library)."""
-START_DOWNLOADS = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+EARLY_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
+"""Pyodide's two largest files, under pyodide/, which play/ starts downloading itself on a first visit and hands to the
+worker (static/early-downloads.js, static/pyodide-start.mjs: sitebuild/offline_copy.py's SHARED_NAMES)."""
+START_DOWNLOADS = (*(f"pyodide/{name}" for name in EARLY_FILES), "pyodide/pyodide-lock.json")
 """What a first visit's worker fetches to start Python, besides the modules under py/."""
 
 
@@ -225,8 +228,8 @@ def snapshot_key(settings: Settings, wasm: str, library: str, start: list[str]) 
     return key_of(
         ("wasm", wasm.encode()),
         ("library", library.encode()),
-        *tool_parts(settings, "snapshot_format.mjs"),
-        *files_in(settings.static, settings.static / "initial-memory.mjs"),
+        *tool_parts(settings),
+        *files_in(settings.static, *(settings.static / name for name in ("initial-memory.mjs", "snapshot-format.mjs"))),
         ("modules", " ".join(start).encode()),
         *files_in(settings.scoring, *scoring_modules(settings)),
         ("pack_snapshot", inspect.getsource(pack_snapshot).encode()),

@@ -1,9 +1,9 @@
-"""The search index: every rules section and glossary term as plain text, and the table that folds scripts and case.
+"""The search index: every rules section and glossary term as plain text, and the folding of Chinese scripts and case.
 
 Search matches folded text: Traditional characters become Simplified (OpenCC's t2s table, as scoring.core.script_fold
 holds it for names too), Latin letters lose case and accents, full-width ASCII becomes ASCII. Folding maps one character
 to one character, so a hit found in folded text sits at the same place in the original text. static/search.js folds
-the query and the texts with the table shipped in the index, and matches substrings (so 工人 finds 工人卡) and,
+the query and the texts with the folding shipped in the index, and matches substrings (so 工人 finds 工人卡) and,
 for longer Chinese queries, character pairs.
 """
 
@@ -75,53 +75,53 @@ def plain_text(html: str) -> str:
     return " ".join("".join(parser.parts).split())
 
 
-def fold(text: str, table: dict[str, str]) -> str:
-    """Text as search compares it: each character through the table."""
-    return "".join(table.get(ch, ch) for ch in text)
+def fold(text: str, folding: dict[str, str]) -> str:
+    """Text as search compares it: each character through the folding."""
+    return "".join(folding.get(ch, ch) for ch in text)
 
 
-def base_table() -> dict[str, str]:
+def base_folding() -> dict[str, str]:
     """Folding without Chinese scripts: ASCII lower case, Latin letters without accents, full-width ASCII."""
-    table = {chr(c): chr(c).lower() for c in range(ord("A"), ord("Z") + 1)}
+    folding = {chr(c): chr(c).lower() for c in range(ord("A"), ord("Z") + 1)}
     for code in range(0xC0, 0x250):
         base = unicodedata.normalize("NFD", chr(code))[0]
         if base.isascii() and base.isalpha():
-            table[chr(code)] = base.lower()
+            folding[chr(code)] = base.lower()
     for code in range(0xFF01, 0xFF5F):
-        table[chr(code)] = chr(code - 0xFEE0).lower()
-    table["\u3000"] = " "
-    return table
+        folding[chr(code)] = chr(code - 0xFEE0).lower()
+    folding["\u3000"] = " "
+    return folding
 
 
-def fold_table(corpus: str) -> dict[str, str]:
-    """The whole folding table: base_table() and every Traditional character whose Simplified form is in corpus.
+def folding_for(corpus: str) -> dict[str, str]:
+    """The whole folding: base_folding() and every Traditional character whose Simplified form is in corpus.
 
     A character whose Simplified form occurs nowhere on the site can match nothing, so it is left out.
     """
-    table = base_table()
+    folding = base_folding()
     to_simplified = dict(zip(TRADITIONAL, SIMPLIFIED, strict=True))
-    present = set(fold(corpus, {**table, **to_simplified}))
-    table.update({t: s for t, s in to_simplified.items() if s in present})
-    return table
+    present = set(fold(corpus, {**folding, **to_simplified}))
+    folding.update({t: s for t, s in to_simplified.items() if s in present})
+    return folding
 
 
 def index_json(
     games: list[dict[str, str]],
     docs: list[Doc],
     terms: list[TermDoc],
-    table: dict[str, str],
+    folding: dict[str, str],
     ideas: list[dict[str, object]] | None = None,
 ) -> str:
-    """The index as compact JSON: the folding table as a string of pairs, games, texts, terms and ideas (synonyms)."""
-    for key, value in table.items():
+    """The index as compact JSON: the folding as a string of pairs, games, texts, terms and ideas (synonyms)."""
+    for key, value in folding.items():
         if len(key) != 1 or len(value) != 1 or ord(key) > 0xFFFF or ord(value) > 0xFFFF:
             raise RuntimeError(f"folding must map one BMP character to one: {key!r} -> {value!r}")
     data = {
-        "fold": "".join(key + value for key, value in sorted(table.items())),
+        "fold": "".join(key + value for key, value in sorted(folding.items())),
         "games": games,
         "docs": [asdict(doc) for doc in docs],
         "terms": [asdict(term) for term in terms],
-        "ideas": [{**idea, "words": [fold(w, table) for w in idea["words"]]} for idea in ideas or []],
+        "ideas": [{**idea, "words": [fold(w, folding) for w in idea["words"]]} for idea in ideas or []],
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 

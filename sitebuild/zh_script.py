@@ -1,13 +1,13 @@
 """Chinese in both scripts, at build time: OpenCC turns each Chinese text into Simplified and Traditional.
 
 Pages are rendered with both scripts in them (the reader's choice hides one). Text that Python writes at
-run time in the browser (and the few messages the page scripts write) is converted by the page with a table
-that OpenCC generates here from every Chinese literal in scoring/ (each in its module's script) and in
+run time in the browser (and the few messages the page's JavaScript writes) is converted by the page with a conversion
+(zh-script.json) that OpenCC generates here from every Chinese literal in scoring/ (each in its module's script) and in
 static/*.js, so the browser needs no OpenCC.
 
 Two wordings: a source text (the rules, and a game module's text, which follows its source) is converted
 character by character (`s2tw` / `tw2s`), so its wording stays the source's; the interface's own text (the
-templates, core messages, page scripts) is converted with Taiwan phrases (`s2twp`: 设置 → 設定, not 設置).
+templates, core messages, the page's JavaScript) is converted with Taiwan phrases (`s2twp`: 设置 → 設定, not 設置).
 Where OpenCC is wrong, CORRECTIONS (reviewed, each with why) mend its output.
 """
 
@@ -94,7 +94,7 @@ def both(text: str, source: str) -> dict[str, str]:
     return {target: convert(text, source, target) for target in SCRIPTS}
 
 
-# ---------------------------------------------------------------- run-time table
+# ---------------------------------------------------------------- run-time conversion
 
 
 def module_name(path: Path, package: str) -> str:
@@ -107,7 +107,7 @@ def module_name(path: Path, package: str) -> str:
 
 def module_script(path: Path, package: str) -> str:
     """The script a file's Chinese is written in: a game module's source script (its text follows the source), else
-    (the core modules and page scripts: the interface's own text) UI."""
+    (the core modules and the page's JavaScript: the interface's own text) UI."""
     if path.suffix != ".py":
         return UI
     module = importlib.import_module(module_name(path, package))
@@ -122,7 +122,7 @@ def _written(text: str, script: str, target: str) -> str:
 
 def literals(path: Path) -> set[str]:
     """Every piece of Chinese text written in a file: in Python, string constants and the fixed parts of f-strings;
-    in a page script, each run of non-ASCII text."""
+    in a JavaScript file, each run of non-ASCII text."""
     if path.suffix != ".py":
         return {run for run in NON_ASCII.findall(path.read_text(encoding="utf-8")) if CJK.search(run)}
     found = set()
@@ -147,7 +147,7 @@ def collect(files: Iterable[Path], package: str) -> dict[str, str]:
     return corpus
 
 
-class Table:
+class Conversion:
     """Text in one script -> text in the other, applied longest key first (the same walk as static/zh.js)."""
 
     def __init__(self) -> None:
@@ -155,12 +155,12 @@ class Table:
         self._by_first: dict[str, list[str]] = {}
 
     @classmethod
-    def of(cls, entries: Mapping[str, str]) -> Table:
-        """A table holding these entries (as written to zh-script.json)."""
-        table = cls()
+    def of(cls, entries: Mapping[str, str]) -> Conversion:
+        """A conversion holding these entries (as written to zh-script.json)."""
+        conversion = cls()
         for key, value in entries.items():
-            table.add(key, value)
-        return table
+            conversion.add(key, value)
+        return conversion
 
     def add(self, key: str, value: str) -> None:
         """Add or replace an entry."""
@@ -181,22 +181,22 @@ class Table:
         return "".join(out)
 
 
-def table_for(corpus: Mapping[str, str], target: str) -> Table:
-    """A table that writes every literal of the corpus in the target script: characters, then whole literals."""
-    table = Table()
+def conversion_for(corpus: Mapping[str, str], target: str) -> Conversion:
+    """A conversion that writes every literal of the corpus in the target script: characters, then whole literals."""
+    conversion = Conversion()
     for text, source in corpus.items():
         if source != target:
             for char in CJK.findall(text):
-                if (written := _written(char, source, target)) != char and char not in table.entries:
-                    table.add(char, written)
+                if (written := _written(char, source, target)) != char and char not in conversion.entries:
+                    conversion.add(char, written)
     for text in sorted(corpus, key=len):  # a key only changes texts that contain it: shorter ones stay right
         wanted = _written(text, corpus[text], target)
-        if table.apply(text) != wanted:
-            table.add(text, wanted)
-    return table
+        if conversion.apply(text) != wanted:
+            conversion.add(text, wanted)
+    return conversion
 
 
-def runtime_tables(files: Iterable[Path], package: str) -> dict[str, dict[str, str]]:
-    """For each script, the table the page applies to Chinese that Python writes at run time."""
+def run_time_conversions(files: Iterable[Path], package: str) -> dict[str, dict[str, str]]:
+    """For each script, the conversion the page applies to Chinese that Python writes at run time."""
     corpus = collect(files, package)
-    return {target: table_for(corpus, target).entries for target in SCRIPTS}
+    return {target: conversion_for(corpus, target).entries for target in SCRIPTS}

@@ -12,8 +12,8 @@
 
 /** The channel static/pyodide-start.mjs asks on. */
 const EARLY_CHANNEL = "__EARLY_CHANNEL__";
-/** The files, as Pyodide's loader asks for them (relative to this module). */
-const FILES = ["../pyodide/pyodide.asm.wasm", "../pyodide/python_stdlib.zip"];
+/** The files, as Pyodide's loader asks for them (relative to this module; the build writes the list in). */
+const FILES = __EARLY_FILES__.map((name) => `../pyodide/${name}`);
 /** The offline copy's cache and the memory snapshot in it (static/sw.template.js): a visit that holds the snapshot
  *  starts Python from the offline copy and asks for nothing. */
 const OFFLINE_CACHE = "__OFFLINE_CACHE__";

@@ -23,28 +23,12 @@ async function inflated(response) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** Python's memory from python_snapshot.bin.gz: the pages that are not all zeros (tools/python_start.mjs has the
- *  format), each written into place; with the length of its start that is XORed with the memory the WebAssembly
- *  module starts with (`restoring` puts it right). */
+/** Python's memory from python_snapshot.bin.gz: the pages that are not all zeros, each written into place (the
+ *  format: static/snapshot-format.mjs, loaded on a visit that restores only); with the length of its start that is
+ *  XORed with the memory the WebAssembly module starts with (`restoring` puts it right). */
 export async function snapshot(response) {
-  const name = SNAPSHOT;
-  const bytes = await inflated(response);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 24 || new TextDecoder("latin1").decode(bytes.subarray(0, 8)) !== "TCSNAP3\n") {
-    throw new Error(`${name}: not a snapshot`);
-  }
-  const [length, pageSize, xorLength, count] = [8, 12, 16, 20].map((at) => view.getUint32(at, true));
-  const memory = new Uint8Array(length);
-  let at = 24 + 4 * count;
-  for (let page = 0; page < count; page++) {
-    const start = view.getUint32(24 + 4 * page, true) * pageSize;
-    const size = Math.min(pageSize, length - start);
-    if (size <= 0 || at + size > bytes.length) throw new Error(`${name}: cut short`);
-    memory.set(bytes.subarray(at, at + size), start);
-    at += size;
-  }
-  if (at !== bytes.length) throw new Error(`${name}: more bytes than pages`);
-  return { memory, xorLength };
+  const [{ withZeroPages }, bytes] = await Promise.all([import("./snapshot-format.mjs"), inflated(response)]);
+  return withZeroPages(bytes, SNAPSHOT);
 }
 
 /** Run `load` (Pyodide's loadPyodide, given `unpacked`'s memory to restore) with the snapshot put right as the
@@ -111,7 +95,7 @@ async function report(url, response, channel) {
 /** The channel static/early-downloads.js answers on (its header has the exchange). */
 const EARLY_CHANNEL = "__EARLY_CHANNEL__";
 /** Pyodide's files that play/ may have under way (static/early-downloads.js's FILES). */
-const EARLY_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => new URL(name, indexURL).href);
+const EARLY_FILES = __EARLY_FILES__.map((name) => new URL(name, indexURL).href);
 /** How long to wait for any play/ page to answer before fetching a file here. */
 const ANSWER_WAIT_MS = 3000;
 

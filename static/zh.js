@@ -1,5 +1,5 @@
 // Chinese that Python writes at run time, in both scripts. The build generated the tables with OpenCC from
-// every Chinese literal in scoring/ (zh-script.json); this walks them the way zh_script.Table.apply does.
+// every Chinese literal in scoring/ (zh-script.json); this walks them the way zh_script.Conversion.apply does.
 const SCRIPTS = ["zh-Hans", "zh-Hant"];
 let loading = null;
 let tables = null;

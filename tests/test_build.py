@@ -316,6 +316,7 @@ def test_service_worker_lists_every_served_file_once_with_its_hash_but_pyscripts
                 "./static/worker.py",
                 "./static/pyodide-start.mjs",
                 "./static/initial-memory.mjs",
+                "./static/snapshot-format.mjs",
             )
         )
         for url in python
@@ -611,7 +612,7 @@ def test_play_page_shows_each_default_setup_diagram_without_python(built_site: P
         pictures = setup_json(game.id, build.default_players(game))["diagram"]
         assert pictures, f"{game.id}: no setup diagram (every game draws one: docs/architecture.md, Adding a game)"
         # The same markup the worker gives, unescaped; its Chinese in both scripts, as the page writes it.
-        written = [pictures["en"], *(zh_script.Table.of(t).apply(pictures["zh"]) for t in tables.values())]
+        written = [pictures["en"], *(zh_script.Conversion.of(t).apply(pictures["zh"]) for t in tables.values())]
         for svg in written:
             assert svg in figure, game.id
         assert 'data-figure="chart"></div>' in section  # the chart waits for a result

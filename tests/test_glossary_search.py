@@ -13,7 +13,7 @@ import build
 from scoring import GAMES
 from scoring.core import Text
 from sitebuild.glossary import TermMarker, check_labels, check_terms_used, english_pattern
-from sitebuild.search import fold, fold_table, plain_text
+from sitebuild.search import fold, folding_for, plain_text
 
 BURGUNDY = GAMES["burgundy-cards"]
 TERMS = (
@@ -102,13 +102,13 @@ def test_english_pattern(term: str, text: str, found: bool) -> None:
 
 
 def test_label_must_use_the_glossary_english_in_either_script(tmp_path: Path) -> None:
-    table = fold_table("储藏库卡 声望")
+    folding = folding_for("储藏库卡 声望")
     source, glossary = tmp_path / "game.py", tmp_path / "glossary.toml"
-    check_labels([("field 'a'", Text("声望", "Reputation points"))], TERMS, table, source, glossary)
+    check_labels([("field 'a'", Text("声望", "Reputation points"))], TERMS, folding, source, glossary)
     with pytest.raises(build.BuildError, match=r"game\.py: field 'b' '储藏库卡片' / 'Cards kept' .*'storage card'"):
-        check_labels([("field 'b'", Text("储藏库卡片", "Cards kept"))], TERMS, table, source, glossary)
+        check_labels([("field 'b'", Text("储藏库卡片", "Cards kept"))], TERMS, folding, source, glossary)
     with pytest.raises(build.BuildError, match=r"'reputation'"):  # a Simplified label, a Traditional glossary
-        check_labels([("field 'c'", Text("声望", "Fame"))], TERMS, table, source, glossary)
+        check_labels([("field 'c'", Text("声望", "Fame"))], TERMS, folding, source, glossary)
 
 
 def test_glossary_terms_must_occur_in_both_texts(tmp_path: Path) -> None:
@@ -133,10 +133,10 @@ def test_built_rules_pages_mark_terms_and_list_the_glossary(built_site: Path) ->
 
 
 def test_folding_joins_scripts_case_and_accents() -> None:
-    table = fold_table("声望 工人")
-    assert fold("聲望 Fürstenfeld ＷＯＲＫ", table) == "声望 furstenfeld work"
-    assert "軌" not in table, "a character whose Simplified form is nowhere on the site is left out"
-    assert all(len(k) == len(v) == 1 for k, v in table.items())
+    folding = folding_for("声望 工人")
+    assert fold("聲望 Fürstenfeld ＷＯＲＫ", folding) == "声望 furstenfeld work"
+    assert "軌" not in folding, "a character whose Simplified form is nowhere on the site is left out"
+    assert all(len(k) == len(v) == 1 for k, v in folding.items())
 
 
 def test_plain_text_separates_blocks() -> None:
@@ -145,7 +145,7 @@ def test_plain_text_separates_blocks() -> None:
 
 def test_index_holds_every_section_in_both_languages_and_every_term(built_site: Path) -> None:
     index = json.loads((built_site / "search" / "index.json").read_text(encoding="utf-8"))
-    table = dict(zip(index["fold"][::2], index["fold"][1::2], strict=True))
+    folding = dict(zip(index["fold"][::2], index["fold"][1::2], strict=True))
     for content in build.load_content():
         for lang, text in content.texts.items():
             docs = {
@@ -158,4 +158,4 @@ def test_index_holds_every_section_in_both_languages_and_every_term(built_site: 
         terms = [t for t in index["terms"] if t["game"] == content.game.id]
         assert [t["zh"] for t in terms] == [t["zh"] for t in content.glossary]
     bruges = " ".join(d["text"] for d in index["docs"] if d["game"] == "bruges" and d["lang"] == "zh-Hant")
-    assert "聲望軌" in bruges and "声望轨" in fold(bruges, table)
+    assert "聲望軌" in bruges and "声望轨" in fold(bruges, folding)

@@ -111,7 +111,7 @@ GAME_MODULE = '''"""Two Fields: a made-up game of two score categories (tests/te
 
 from __future__ import annotations
 
-from ..core import Area, Category, Diagram, Game, Piece, SetupStep, Shape, Text, TieBreaker
+from ..core import Area, Category, Diagram, Game, Piece, SetupStep, PieceShape, Text, TieBreaker
 from .kit import counts_from
 
 
@@ -128,10 +128,10 @@ def diagram(players: int) -> Diagram:
     return Diagram(
         Text("准备好的桌面", "The table, set up"),
         (
-            Area(Text("桌子中央", "The middle of the table"), (Piece(Shape.STACK, Text("作物", "crops")),)),
+            Area(Text("桌子中央", "The middle of the table"), (Piece(PieceShape.STACK, Text("作物", "crops")),)),
             Area(
                 Text("每名玩家面前", "In front of each player"),
-                tuple(Piece(Shape.PLACE, Text.same(f"P{p}")) for p in range(1, players + 1)),
+                tuple(Piece(PieceShape.PLACE, Text.same(f"P{p}")) for p in range(1, players + 1)),
             ),
         ),
     )

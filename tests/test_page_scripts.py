@@ -1,4 +1,5 @@
-"""The page's scripts keep their declared shape: storage keys in one module, functions that fit on a screen."""
+"""The page's scripts (static/*.js and the worker's *.mjs) keep their declared shape: storage keys in one module,
+functions that fit on a screen."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import re
 from pathlib import Path
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-SCRIPTS = sorted(STATIC.glob("*.js"))
+SCRIPTS = sorted([*STATIC.glob("*.js"), *STATIC.glob("*.mjs")])
 STORAGE_CALL = re.compile(r"\b(read|write|remove|readChoice|writeChoice)\((?!\))([^,)]*)")
 KEY_LITERAL = re.compile(r"""["'`]tc:(v\d+:|corrupt:|wake|flow|rules-view|probe)""")
 LONGEST = 50

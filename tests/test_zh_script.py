@@ -1,4 +1,4 @@
-"""Chinese in both scripts: OpenCC at build time, and the table the page applies to Python's run-time text."""
+"""Chinese in both scripts: OpenCC at build time, and the conversion the page applies to Python's run-time text."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from sitebuild import BuildError, zh_script
 
 
 @pytest.fixture(scope="module")
-def tables() -> dict[str, zh_script.Table]:
-    """The run-time tables, as the build writes them."""
-    tables = zh_script.runtime_tables(build.script_sources(), "scoring")
-    return {script: zh_script.Table.of(entries) for script, entries in tables.items()}
+def conversions() -> dict[str, zh_script.Conversion]:
+    """The run-time conversions, as the build writes them."""
+    conversions = zh_script.run_time_conversions(build.run_time_chinese_sources(), "scoring")
+    return {script: zh_script.Conversion.of(entries) for script, entries in conversions.items()}
 
 
 def option_sets(game: Game) -> list[dict[str, bool]]:
@@ -31,7 +31,9 @@ def option_sets(game: Game) -> list[dict[str, bool]]:
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_table_writes_every_checklist_as_opencc_does(tables: dict[str, zh_script.Table], game_id: str) -> None:
+def test_conversion_writes_every_checklist_as_opencc_does(
+    conversions: dict[str, zh_script.Conversion], game_id: str
+) -> None:
     game = GAMES[game_id]
     checked = 0
     for players in range(game.min_players, game.max_players + 1):
@@ -39,7 +41,7 @@ def test_table_writes_every_checklist_as_opencc_does(tables: dict[str, zh_script
             for step in setup_json(game_id, players, options)["steps"]:
                 for text in [step["zh"], *([step["note"]["zh"]] if step["note"] else [])]:
                     for script in zh_script.SCRIPTS:
-                        assert tables[script].apply(text) == zh_script.convert(text, game.source_lang, script)
+                        assert conversions[script].apply(text) == zh_script.convert(text, game.source_lang, script)
                         checked += 1
     assert checked >= len(zh_script.SCRIPTS) * (game.max_players - game.min_players + 1)  # a step per count at least
 
@@ -81,34 +83,36 @@ def run_time_chinese(game: Game) -> list[str]:
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_run_time_text_ends_up_all_in_one_script(tables: dict[str, zh_script.Table], game_id: str) -> None:
+def test_run_time_text_ends_up_all_in_one_script(conversions: dict[str, zh_script.Conversion], game_id: str) -> None:
     texts = run_time_chinese(GAMES[game_id])
     assert len(texts) > 10
     for text in texts:
-        hans, hant = tables["zh-Hans"].apply(text), tables["zh-Hant"].apply(text)
+        hans, hant = conversions["zh-Hans"].apply(text), conversions["zh-Hant"].apply(text)
         assert zh_script.convert(hans, "zh-Hant", "zh-Hans") == hans, (text, hans)
         assert zh_script.convert(hant, "zh-Hans", "zh-Hant") == hant, (text, hant)
 
 
-def test_a_message_mixing_both_scripts_is_written_in_one(tables: dict[str, zh_script.Table]) -> None:
+def test_a_message_mixing_both_scripts_is_written_in_one(conversions: dict[str, zh_script.Conversion]) -> None:
     # core.py writes Simplified around the label that bruges.py writes in Traditional.
     problem = evaluate("bruges", {"players": [{"name": "Ann", "scores": {"majority_markers": 4}}, {"name": "Bo"}]})
     mixed = problem["problems"][0]["zh"]
     wants = "（翻到彩色面的基本多數標記（聲望、人物、運河），每個 4 分，最多 3 個）"  # the field's help, said again
     assert mixed == "Ann：多數標記：最大为 3。" + wants
     assert (
-        tables["zh-Hans"].apply(mixed)
+        conversions["zh-Hans"].apply(mixed)
         == "Ann：多数标记：最大为 3。（翻到彩色面的基本多数标记（声望、人物、运河），每个 4 分，最多 3 个）"
     )
-    assert tables["zh-Hant"].apply(mixed) == "Ann：多數標記：最大為 3。" + wants
+    assert conversions["zh-Hant"].apply(mixed) == "Ann：多數標記：最大為 3。" + wants
 
 
 def test_phrase_conversions_in_scoring_were_read() -> None:
     # Where OpenCC's phrase dictionary writes a literal differently from character by character, a person should
     # read the result: OpenCC once turned "4 个中立六角板块" into "4 箇中立…" and "只算" into "隻算" (the wording
     # was changed to "块", "仅算"). When this fails, read the new entries and reword the source if they are wrong.
-    tables = zh_script.runtime_tables(build.script_sources(), "scoring")
-    phrases = {script: {k: v for k, v in table.items() if len(k) > 1} for script, table in tables.items()}
+    conversions = zh_script.run_time_conversions(build.run_time_chinese_sources(), "scoring")
+    phrases = {
+        script: {k: v for k, v in conversion.items() if len(k) > 1} for script, conversion in conversions.items()
+    }
     assert phrases == {"zh-Hans": {}, "zh-Hant": INTERFACE_PHRASES}
 
 
@@ -217,16 +221,16 @@ def test_traditional_pages_keep_source_wording_and_use_taiwan_words_for_the_inte
 
 
 def test_the_run_time_table_says_qr_code_as_taiwan_does(built_site: Path) -> None:
-    table = json.loads((built_site / "static" / "zh-script.json").read_text(encoding="utf-8"))["zh-Hant"]
-    written = " ".join(table.values())
+    conversion = json.loads((built_site / "static" / "zh-script.json").read_text(encoding="utf-8"))["zh-Hant"]
+    written = " ".join(conversion.values())
     assert "QR碼" in written and "二維碼" not in written
 
 
 def test_table_replaces_the_longest_key_first() -> None:
-    table = zh_script.Table()
-    table.add("发", "發")
-    table.add("头发", "頭髮")
-    assert table.apply("头发会发光") == "頭髮会發光"
+    conversion = zh_script.Conversion()
+    conversion.add("发", "發")
+    conversion.add("头发", "頭髮")
+    assert conversion.apply("头发会发光") == "頭髮会發光"
 
 
 def test_a_literal_that_reads_differently_in_two_modules_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

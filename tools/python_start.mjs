@@ -12,7 +12,7 @@
 //    (static/pyodide-start.mjs puts the rest back in place and XORs the start memory back in), so the browser unpacks
 //    half as much. Pyodide's own header comes first in the memory; its first word (Pyodide's magic number) is stored
 //    inverted and put right by that XOR, so a snapshot restored without it is refused by Pyodide rather than used.
-//    The file's format, TCSNAP3: tools/snapshot_format.mjs (build.py gzips the file).
+//    The file's format, TCSNAP3: static/snapshot-format.mjs (build.py gzips the file).
 // Run with `node --import ./tools/deterministic.mjs` (build.py does): the same inputs then give the same bytes.
 // The two parts run apart, and build.py caches each by what it is made from (a change to scoring/ makes a new
 // snapshot, not a new library):
@@ -27,7 +27,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { onFirstMemory, xorInto } from "../static/initial-memory.mjs";
-import { withoutZeroPages } from "./snapshot_format.mjs";
+import { withoutZeroPages } from "../static/snapshot-format.mjs";
 
 const [stock, part, ...args] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(stock, "pyodide.mjs")).href);

@@ -90,7 +90,7 @@ class SetupStep:
     note: Text | None = None
 
 
-class Shape(Enum):
+class PieceShape(Enum):
     """How a piece of a setup diagram is drawn."""
 
     CARD = "card"  # one card, upright
@@ -113,7 +113,7 @@ class Tone(Enum):
 class Piece:
     """One thing on the table in a setup diagram."""
 
-    shape: Shape
+    shape: PieceShape
     label: Text = Text("", "")  # inside: a number or a word
     note: Text = Text("", "")  # below it
     tone: Tone = Tone.PLAIN

@@ -12,8 +12,8 @@ from ..core import (
     HelperResult,
     Option,
     Piece,
+    PieceShape,
     SetupStep,
-    Shape,
     Sheet,
     SheetError,
     Text,
@@ -238,9 +238,9 @@ def diagram(players: int, pets: bool = False) -> Diagram:
     left = STACKS - players
     extra = extra_pile_cards(players)
     stacks = tuple(
-        Piece(Shape.STACK, Text.same(STACK_CARDS), Text("→ 卡架", "→ holders"), Tone.MARKED)
+        Piece(PieceShape.STACK, Text.same(STACK_CARDS), Text("→ 卡架", "→ holders"), Tone.MARKED)
         if index < players
-        else Piece(Shape.STACK, Text.same(STACK_CARDS), Text("→ 額外", "→ extra"))
+        else Piece(PieceShape.STACK, Text.same(STACK_CARDS), Text("→ 額外", "→ extra"))
         for index in range(STACKS)
     )
     return Diagram(
@@ -257,8 +257,8 @@ def diagram(players: int, pets: bool = False) -> Diagram:
                     "holders, face down",
                 ),
                 (
-                    Piece(Shape.STACK, Text.same(first), Text("卡架 1", "holder 1"), Tone.MARKED),
-                    Piece(Shape.STACK, Text.same(second), Text("卡架 2", "holder 2"), Tone.MARKED),
+                    Piece(PieceShape.STACK, Text.same(first), Text("卡架 1", "holder 1"), Tone.MARKED),
+                    Piece(PieceShape.STACK, Text.same(second), Text("卡架 2", "holder 2"), Tone.MARKED),
                 ),
             ),
             Area(
@@ -267,7 +267,7 @@ def diagram(players: int, pets: bool = False) -> Diagram:
                     f"Extra draw pile: the other {f'{left} stacks' if left > 1 else 'stack'} shuffled, set aside "
                     "for the end of the game",
                 ),
-                (Piece(Shape.STACK, Text.same(extra), Text("額外抽牌堆", "extra draw pile")),),
+                (Piece(PieceShape.STACK, Text.same(extra), Text("額外抽牌堆", "extra draw pile")),),
             ),
         ),
         _diagram_notes(players, pets),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core import Area, Category, Diagram, Field, FieldKind, Game, Piece, SetupStep, Shape, Text, TieBreaker, Tone
+from ..core import Area, Category, Diagram, Field, FieldKind, Game, Piece, PieceShape, SetupStep, Text, TieBreaker, Tone
 from .kit import counts_from
 
 DISPLAY_CARDS = {2: 7, 3: 10, 4: 13}
@@ -137,16 +137,16 @@ BONUS_AND_DISPLAY = (
         Text("展示卡上方：奖励卡", "Above the display: bonus cards"),
         (
             Piece(
-                Shape.STACK,
+                PieceShape.STACK,
                 Text.same(1),
                 Text(f"{BONUS_ONES} 张，扇形展开", f"{BONUS_ONES} cards, fanned out"),
             ),
-            Piece(Shape.STACK, Text.same(7), _order(BONUS_SEVENS)),
+            Piece(PieceShape.STACK, Text.same(7), _order(BONUS_SEVENS)),
         ),
     ),
     Area(
         Text(f"展示卡 1–{DISPLAY_ROWS}", f"Display cards 1–{DISPLAY_ROWS}"),
-        tuple(Piece(Shape.CARD, Text.same(n), tone=Tone.MARKED) for n in range(1, DISPLAY_ROWS + 1)),
+        tuple(Piece(PieceShape.CARD, Text.same(n), tone=Tone.MARKED) for n in range(1, DISPLAY_ROWS + 1)),
     ),
 )
 """The bonus cards and the display cards, the same at every player count."""
@@ -161,14 +161,14 @@ def diagram(players: int) -> Diagram:
             *BONUS_AND_DISPLAY,
             Area(
                 Text(f"展示卡旁：{display} 张行动卡，正面朝上", f"Beside the display: {display} action cards face up"),
-                tuple(Piece(Shape.CARD) for _ in range(display)),
+                tuple(Piece(PieceShape.CARD) for _ in range(display)),
                 columns=7,
             ),
             Area(
                 Text("展示卡下方：行动卡牌库（红色牌背）", "Below the display: the action card draw stack (red backs)"),
                 (
                     Piece(
-                        Shape.STACK,
+                        PieceShape.STACK,
                         Text.same(action_cards_left(players)),
                         Text(
                             f"{ACTION_CARDS} 张，发出 {CARDS_PER_ROUND * players} 张、展示 {display} 张后",
@@ -183,7 +183,8 @@ def diagram(players: int) -> Diagram:
                     f"In front of each player: {CARDS_PER_ROUND} cards face down, round one's “dice”",
                 ),
                 tuple(
-                    Piece(Shape.STACK, Text.same(CARDS_PER_ROUND), Text.same(f"P{p}")) for p in range(1, players + 1)
+                    Piece(PieceShape.STACK, Text.same(CARDS_PER_ROUND), Text.same(f"P{p}"))
+                    for p in range(1, players + 1)
                 ),
             ),
         ),

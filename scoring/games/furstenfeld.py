@@ -17,11 +17,11 @@ from ..core import (
     MissingValues,
     Option,
     Piece,
+    PieceShape,
     Player,
     PlayerResult,
     Result,
     SetupStep,
-    Shape,
     Sheet,
     SheetError,
     Text,
@@ -176,12 +176,14 @@ def diagram(players: int, advanced: bool = False) -> Diagram:
     goods_zh = "、".join(g.zh for g in GOODS)
     goods_en = english_list([g.en for g in GOODS])
     breweries = tuple(
-        Piece(Shape.PLACE, Text("開店", "open"), Text("需求卡片", "demand card"), Tone.MARKED)
+        Piece(PieceShape.PLACE, Text("開店", "open"), Text("需求卡片", "demand card"), Tone.MARKED)
         if index < players
-        else Piece(Shape.PLACE, Text("關店", "closed"), Text("整局不使用", "not used"), Tone.OFF)
+        else Piece(PieceShape.PLACE, Text("關店", "closed"), Text("整局不使用", "not used"), Tone.OFF)
         for index in range(BREWERIES)
     )
-    cards = tuple(Piece(Shape.CARD, tone=Tone.MARKED if index < players else Tone.OFF) for index in range(DEMAND_CARDS))
+    cards = tuple(
+        Piece(PieceShape.CARD, tone=Tone.MARKED if index < players else Tone.OFF) for index in range(DEMAND_CARDS)
+    )
     return Diagram(
         Text(f"{players} 名玩家的啤酒廠", f"Breweries for {players} players"),
         (

@@ -18,9 +18,9 @@ from ..core import (
     MissingChoice,
     MissingValues,
     Piece,
+    PieceShape,
     Result,
     SetupStep,
-    Shape,
     Sheet,
     SheetError,
     Text,
@@ -175,16 +175,16 @@ def setup(players: int) -> tuple[SetupStep, ...]:
 
 
 SERVANT_START = (
-    Piece(Shape.PLACE, Text.same(START_STAIRWAY), Text("阶梯", "stairway"), Tone.MARKED),
-    Piece(Shape.PLACE, Text.same(START_PARADE_GROUND), Text("阅兵场", "parade ground"), Tone.MARKED),
+    Piece(PieceShape.PLACE, Text.same(START_STAIRWAY), Text("阶梯", "stairway"), Tone.MARKED),
+    Piece(PieceShape.PLACE, Text.same(START_PARADE_GROUND), Text("阅兵场", "parade ground"), Tone.MARKED),
     Piece(
-        Shape.PLACE,
+        PieceShape.PLACE,
         Text.same("–"),
         Text("大门", "gate"),
         Tone.OFF,
     ),
-    Piece(Shape.PLACE, Text.same(START_PLACED), Text("自选房间", "rooms of his choice")),
-    Piece(Shape.PLACE, Text.same(SERVANTS_LEFT), Text("留在游戏区域", "left in his play area")),
+    Piece(PieceShape.PLACE, Text.same(START_PLACED), Text("自选房间", "rooms of his choice")),
+    Piece(PieceShape.PLACE, Text.same(SERVANTS_LEFT), Text("留在游戏区域", "left in his play area")),
 )
 """Where each player's servants start, as the diagram draws them."""
 
@@ -200,7 +200,7 @@ def diagram(players: int) -> Diagram:
                     f"图版下方：{rooms} 张城堡房间随机摆成 {ROOM_GRID}×{ROOM_GRID}",
                     f"Below the board: the {rooms} castle rooms at random in a {ROOM_GRID}×{ROOM_GRID} square",
                 ),
-                tuple(Piece(Shape.PLACE, Text.same("?"), tone=Tone.OFF) for _ in range(rooms)),
+                tuple(Piece(PieceShape.PLACE, Text.same("?"), tone=Tone.OFF) for _ in range(rooms)),
                 columns=ROOM_GRID,
             ),
             Area(
@@ -223,7 +223,7 @@ def _gold_seats(players: int) -> tuple[Piece, ...]:
     """The starting gold of each seat, start player first."""
     return tuple(
         Piece(
-            Shape.COIN,
+            PieceShape.COIN,
             Text.same(g),
             Text(f"第 {s} 位" + ("（起始）" if s == 1 else ""), f"seat {s}" + (" (start)" if s == 1 else "")),
             Tone.MARKED if g else Tone.OFF,

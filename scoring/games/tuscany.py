@@ -12,8 +12,8 @@ from ..core import (
     Helper,
     HelperResult,
     Piece,
+    PieceShape,
     SetupStep,
-    Shape,
     Sheet,
     SheetError,
     Text,
@@ -198,12 +198,12 @@ def diagram(players: int) -> Diagram:
                     f"场中央：{DISPLAY_HEXES} 块中立六角板块正面朝上，{DISPLAY_ROWS} 列",
                     f"Middle of the table: {DISPLAY_HEXES} neutral hexes face up in {DISPLAY_ROWS} rows",
                 ),
-                tuple(Piece(Shape.HEX, tone=Tone.MARKED) for _ in range(DISPLAY_HEXES)),
+                tuple(Piece(PieceShape.HEX, tone=Tone.MARKED) for _ in range(DISPLAY_HEXES)),
                 columns=DISPLAY_HEXES // DISPLAY_ROWS,
             ),
             Area(
                 Text(f"其余 {stacked} 块中立六角板块正面朝下", f"The other {stacked} neutral hexes face down"),
-                (Piece(Shape.HEX_STACK, Text.same(stacked), Text("分成数堆", "in several stacks"), Tone.OFF),),
+                (Piece(PieceShape.HEX_STACK, Text.same(stacked), Text("分成数堆", "in several stacks"), Tone.OFF),),
             ),
             Area(
                 Text(
@@ -211,9 +211,9 @@ def diagram(players: int) -> Diagram:
                     f"Each of the {players} players: {STACKS} stacks of {STACK_SIZE} hexes of their colour above "
                     "their player board",
                 ),
-                tuple(Piece(Shape.HEX_STACK, Text.same(STACK_SIZE), tone=Tone.MARKED) for _ in range(STACKS)),
+                tuple(Piece(PieceShape.HEX_STACK, Text.same(STACK_SIZE), tone=Tone.MARKED) for _ in range(STACKS)),
             ),
-            Area(Text("", ""), (Piece(Shape.PLACE, Text("玩家图板", "player board")),)),
+            Area(Text("", ""), (Piece(PieceShape.PLACE, Text("玩家图板", "player board")),)),
         ),
         (Text("原文没有说明中立板块分成几堆。", "The source does not say how many stacks the neutral hexes form."),),
     )

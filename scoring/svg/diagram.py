@@ -6,26 +6,26 @@ from __future__ import annotations
 import itertools
 import math
 
-from ..core import Area, Diagram, Piece, Shape, Tone
+from ..core import Area, Diagram, Piece, PieceShape, Tone
 from .drawing import ACCENT, GAP, LINE, SIZE, SMALL, WIDTH, document, element, fit, heading, ink, label, number, wrap
 
 PIECE_GAP = 6.0
 
 
-def _piece_size(shape: Shape, cell: float) -> tuple[float, float]:
+def _piece_size(shape: PieceShape, cell: float) -> tuple[float, float]:
     """Width and height of a piece drawn in a cell this wide."""
     room = cell - PIECE_GAP
-    if shape is Shape.CARD:
+    if shape is PieceShape.CARD:
         width = min(room, 40.0)
         return width, width * 1.4
-    if shape is Shape.STACK:
+    if shape is PieceShape.STACK:
         width = min(room, 48.0)
         return width, (width - 6) * 1.3 + 6
-    if shape in (Shape.HEX, Shape.HEX_STACK):
+    if shape in (PieceShape.HEX, PieceShape.HEX_STACK):
         width = min(room, 46.0)
         height = width / math.sqrt(3) * 2
-        return width, height + (6 if shape is Shape.HEX_STACK else 0)
-    if shape is Shape.COIN:
+        return width, height + (6 if shape is PieceShape.HEX_STACK else 0)
+    if shape is PieceShape.COIN:
         width = min(room, 34.0)
         return width, width
     return room, 44.0
@@ -52,7 +52,7 @@ def _shape(piece: Piece, cx: float, top: float, width: float, height: float) -> 
     """The outline (and layers) of one piece."""
     look = _tone(piece.tone)
     left = cx - width / 2
-    if piece.shape is Shape.STACK:
+    if piece.shape is PieceShape.STACK:
         inner = width - 6
         return [
             element(
@@ -61,13 +61,13 @@ def _shape(piece: Piece, cx: float, top: float, width: float, height: float) -> 
             )
             for d in (6.0, 3.0, 0.0)
         ]
-    if piece.shape is Shape.HEX_STACK:
+    if piece.shape is PieceShape.HEX_STACK:
         return [element("polygon", {"points": _hexagon(cx + d - 3, top + 6 - d, width - 6), **look}) for d in (6, 3, 0)]
-    if piece.shape is Shape.HEX:
+    if piece.shape is PieceShape.HEX:
         return [element("polygon", {"points": _hexagon(cx, top, width), **look})]
-    if piece.shape is Shape.COIN:
+    if piece.shape is PieceShape.COIN:
         return [element("circle", {"cx": cx, "cy": top + height / 2, "r": width / 2, **look})]
-    radius = 3 if piece.shape is Shape.CARD else 6
+    radius = 3 if piece.shape is PieceShape.CARD else 6
     return [element("rect", {"x": left, "y": top, "width": width, "height": height, "rx": radius, **look})]
 
 
@@ -78,7 +78,7 @@ def _piece(piece: Piece, cx: float, top: float, cell: float, lang: str) -> tuple
     text = getattr(piece.label, lang)
     if text:
         face = ACCENT if piece.tone is Tone.MARKED else None
-        shift = 3 if piece.shape in (Shape.STACK, Shape.HEX_STACK) else 0
+        shift = 3 if piece.shape in (PieceShape.STACK, PieceShape.HEX_STACK) else 0
         parts.append(
             label(
                 cx - shift,

@@ -301,8 +301,8 @@ def test_interface_language_and_script_are_remembered_and_followed(
 
 
 def test_page_converts_python_text_as_the_build_table_says(warm_page: Page, site_server) -> None:
-    entries = zh_script.runtime_tables(build.script_sources(), "scoring")
-    tables = {script: zh_script.Table.of(table) for script, table in entries.items()}
+    entries = zh_script.run_time_conversions(build.run_time_chinese_sources(), "scoring")
+    tables = {script: zh_script.Conversion.of(table) for script, table in entries.items()}
     texts = sorted({text for game in GAMES.values() for text in run_time_chinese(game)})
     assert len(texts) > 100
     page = watched_page(warm_page)

@@ -15,7 +15,9 @@ from tests.e2e.playpage import VIEWPORTS, Play, csp_violations, site_context
 
 pytestmark = pytest.mark.e2e
 BASE_TOTALS = {"burgundy-cards": ["6", "3"]}
-SIMPLIFIED = zh_script.Table.of(zh_script.runtime_tables(build.script_sources(), "scoring")["zh-Hans"])
+SIMPLIFIED = zh_script.Conversion.of(
+    zh_script.run_time_conversions(build.run_time_chinese_sources(), "scoring")["zh-Hans"]
+)
 """Chinese as the page shows it by default: scoring writes some messages in both scripts at once."""
 
 

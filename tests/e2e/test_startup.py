@@ -8,6 +8,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+from sitebuild.offline_copy import with_shared_names
 from tests.conftest import ROOT
 from tests.e2e.playpage import VIEWPORTS, Play, frames_drawn, site_context, wait_until_offline_ready
 
@@ -33,17 +34,17 @@ def watched(page: Page) -> tuple[list[str], list[str]]:
 
 
 # In the page: every stored copy of the snapshot in the offline copy replaced by bytes that are not one.
-BREAK_HELD_SNAPSHOT = """async () => {
-  const cache = await caches.open("table-companion-files");
+BREAK_HELD_SNAPSHOT = with_shared_names("""async () => {
+  const cache = await caches.open("__OFFLINE_CACHE__");
   let broken = 0;
   for (const request of await cache.keys()) {
-    if (new URL(request.url).pathname.endsWith("/python_snapshot.bin.gz")) {
+    if (new URL(request.url).pathname.endsWith("/__SNAPSHOT__")) {
       await cache.put(request, new Response("not a snapshot"));
       broken += 1;
     }
   }
   return broken;
-}"""
+}""")
 
 
 def test_a_first_visit_starts_python_without_the_snapshot(browser: Browser, site_server) -> None:
@@ -145,8 +146,8 @@ def test_nothing_moves_while_python_starts(browser: Browser, site_server, viewpo
 
 
 # In the page: the offline copy's stored file whose path ends so, replaced by this text; how many were replaced.
-REPLACE_HELD_FILE = """async ([ending, text]) => {
-  const cache = await caches.open("table-companion-files");
+REPLACE_HELD_FILE = with_shared_names("""async ([ending, text]) => {
+  const cache = await caches.open("__OFFLINE_CACHE__");
   let replaced = 0;
   for (const request of await cache.keys()) {
     if (new URL(request.url).pathname.endsWith(ending)) {
@@ -155,7 +156,7 @@ REPLACE_HELD_FILE = """async ([ending, text]) => {
     }
   }
   return replaced;
-}"""
+}""")
 
 
 def held_offline(context: BrowserContext, url: str) -> None:

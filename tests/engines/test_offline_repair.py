@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from sitebuild.offline_copy import with_shared_names
 from tests.engines import play
 from tests.engines.drivers import Tab
 from tests.engines.sheets import case
@@ -34,20 +35,20 @@ STARTED = """async () => {
     return engine.watchedWorker().call('started');
 }"""
 """How the calculator's Python started: "snapshot" or "fresh" (static/worker.py)."""
-STORED_SNAPSHOT = """async () => {
-    const cache = await caches.open("table-companion-files");
+STORED_SNAPSHOT = with_shared_names("""async () => {
+    const cache = await caches.open("__OFFLINE_CACHE__");
     for (const request of await cache.keys()) {
-        if (!new URL(request.url).pathname.endsWith("/python_snapshot.bin.gz")) continue;
+        if (!new URL(request.url).pathname.endsWith("/__SNAPSHOT__")) continue;
         const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
         return [bytes.length, String.fromCharCode(...bytes.subarray(0, 7))];
     }
     return null;
-}"""
+}""")
 """The memory snapshot as the offline copy holds it: its length and first bytes."""
-COMPILED_KEPT = """async () => {
-    const hit = await (await caches.open("tc-compiled-python")).match(new URL("../pyodide/__compiled-python", location.href));
+COMPILED_KEPT = with_shared_names("""async () => {
+    const hit = await (await caches.open("__COMPILED_CACHE__")).match(new URL("../pyodide/__compiled-python", location.href));
     return hit ? (await hit.arrayBuffer()).byteLength : 0;
-}"""
+}""")
 """How many bytes of compiled Python the worker kept for its next start (static/pyodide-start.mjs's keepCompiled)."""
 
 

@@ -1,5 +1,5 @@
 """A stored history whose seal was recomputed after a change (the seal has no key) is checked in full, never trusted
-blindly nor a crash (issue 30, point 11; scoring/shapes.py)."""
+blindly nor a crash (issue 30, point 11; scoring/sealed_check.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from scoring import GAMES
 from scoring import history as history_module
 from scoring.api import _held, history_add, history_stats, history_view
 from scoring.history import FORMAT, VERSION, read_head, read_stored, seal_of
-from scoring.shapes import head_shaped, head_template, like
+from scoring.sealed_check import head_shaped, head_template, like
 from tests.unit.test_stats import PLAYED
 
 
