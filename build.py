@@ -359,6 +359,9 @@ def build(out: Path = ROOT / "site", settings: Settings = SETTINGS) -> str:
 def main() -> int:
     """Build and report, or name the file at fault."""
     started = time.perf_counter()
+    if len(sys.argv) > 2 or (len(sys.argv) == 2 and sys.argv[1].startswith("-")):
+        print("usage: build.py [OUTPUT-FOLDER]  (default: site/)", file=sys.stderr)
+        return 2
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site"
     try:
         version = build(out)

@@ -632,3 +632,15 @@ def test_the_lock_file_keeps_pyodides_info_and_lists_no_package(built_site: Path
     served = json.loads((built_site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert shipped["packages"] and served["packages"] == {}
     assert served["info"] == shipped["info"]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"], ["out", "extra"]])
+def test_build_says_its_usage_and_builds_nothing_for_an_option(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`build.py --help` prints the usage and exits 2; it does not build into a folder called --help."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.argv", ["build.py", *argv])
+    assert build.main() == 2
+    assert "usage: build.py" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
