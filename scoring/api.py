@@ -102,10 +102,15 @@ def _evaluate(game: Game, sheet: object) -> dict[str, Any]:
     partial: list[dict[str, Any]] = []
     if parsed is not None and game.score is None:
         for index, player in enumerate(parsed.players):
-            mine = [p for p in problems if p.path.startswith(f"players[{index}].scores")]
+            mine = [p for p in problems if any(path.startswith(f"players[{index}].scores") for path in _paths(p))]
             breakdown = points_breakdown(game, player, parsed.options)
             partial.append({"index": index, "total": None if mine else sum(breakdown.values()), "breakdown": breakdown})
     return {**_refused(*problems), "partial": partial}
+
+
+def _paths(problem: SheetError) -> tuple[str, ...]:
+    """Every field a problem names: several for blank fields or values in conflict, else its one path."""
+    return getattr(problem, "paths", (problem.path,))
 
 
 def _waiting(result: Result) -> dict[str, Any]:

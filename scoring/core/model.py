@@ -74,6 +74,32 @@ class TieBreaker:
 
 
 @dataclass(frozen=True)
+class Supply:
+    """A component the source gives a number of, counted by a per-player field: what the sheet claims may not pass it.
+
+    Across the table (each player's value, every entry added up), or `per_player` (one player's entries added up: the
+    servants of one colour)."""
+
+    key: str  # the per-player field that counts it
+    total: int  # how many the source says the game has
+    unit: Text = Text("", "")  # after the number: Text("張卡片", " cards"); empty for a plain count
+    adds: tuple[tuple[str, int], ...] = ()  # (option, more) an expansion brings: pets add 17 cards
+    per_player: bool = False
+
+    def limit(self, options: Mapping[str, bool]) -> int:
+        """How many the game has with these options."""
+        return self.total + sum(more for option, more in self.adds if options.get(option, False))
+
+
+@dataclass(frozen=True)
+class OneEach:
+    """Numbered pieces, one of each number (Bruges' statues): a number typed (0 aside) is held by one player, once."""
+
+    key: str  # the per-player field whose entries name the numbers held
+    piece: Text  # Text("雕像", "statue"): “statue 7 is already Ann's”
+
+
+@dataclass(frozen=True)
 class Option:
     """A variant the table chooses (an expansion, an advanced game)."""
 
@@ -271,6 +297,8 @@ class Game:
     computed_categories: tuple[tuple[str, Text], ...] = ()  # breakdown entries that are no field (key, label)
     diagram: Callable[..., Diagram] | None = None  # setup diagram; takes the same arguments as setup
     kept_fields: tuple[str, ...] = ()  # table fields printed on the board: a new game keeps them
+    supplies: tuple[Supply, ...] = ()  # limits across players (or a player's entries) that the source states
+    one_each: tuple[OneEach, ...] = ()  # numbered pieces of which the source has one each
 
     @property
     def player_fields(self) -> tuple[Field, ...]:

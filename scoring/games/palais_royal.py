@@ -23,6 +23,7 @@ from ..core import (
     Shape,
     Sheet,
     SheetError,
+    Supply,
     Text,
     Tone,
     called_at_start,
@@ -701,4 +702,8 @@ GAME = Game(
     validate=validate,
     computed_categories=(("edges", Text("庭院边沿", "Courtyard edges")),),
     kept_fields=("edges", "edge_tie_rule"),
+    supplies=(
+        Supply("edge_servants", SERVANTS_PER_COLOUR, per_player=True),
+        Supply("edge_servants", NOBLES_ON_BOARD, Text(" 个放贵族图块的格子", " spaces for noble tiles")),
+    ),
 )

@@ -16,6 +16,7 @@ from ..core import (
     Shape,
     Sheet,
     SheetError,
+    Supply,
     Text,
     TieBreaker,
     Tone,
@@ -313,6 +314,14 @@ EXTRA_FIELDS = (
     ),
 )
 
+SUPPLIES = (
+    Supply("hex_markers", HEX_MARKERS, Text(" 个", "")),
+    Supply("marble", MARBLE, Text(" 个", "")),
+    Supply("workers", WORKERS, Text(" 个", "")),
+    Supply("cards_in_hand", REGION_CARDS, Text(" 张区域牌", " region cards")),
+)
+"""Setup steps 2 and 6 of the source: 122 region cards; 12 marble, 12 workers and 10 blue hex markers in all."""
+
 TIE_BREAKERS = (
     TieBreaker(
         "empty_spaces", True, Text("区域图板上空格最多", "most empty spaces on the region boards"), rule="game-end"
@@ -538,4 +547,5 @@ GAME = Game(
     helpers=(SCORING_HELPER,),
     source_lang="zh-Hans",
     notes=NOTES,
+    supplies=SUPPLIES,
 )
