@@ -46,6 +46,7 @@ class Field:
     choices: tuple[Choice, ...] = ()
     rule: str = ""  # id of the rules section that defines it
     requires: str = ""  # key of the option that must be on for this field to be used
+    blank_is_zero: bool = True  # False: blank is missing, not 0, where the result needs it (values printed on a board)
 
     @property
     def upper(self) -> int:
@@ -304,6 +305,12 @@ class Game:
     def player_fields(self) -> tuple[Field, ...]:
         """Every per-player input: scored categories, then tie-breaker inputs."""
         return tuple(c.field for c in self.categories) + self.extra_player_fields
+
+    def blank_is_missing(self) -> frozenset[str]:
+        """Keys of the score sheet's fields whose blank is not 0: tie-breaker inputs (a tie asks for them) and fields
+        marked so (Palais Royal's printed edge points)."""
+        marked = (f.key for f in (*self.player_fields, *self.table_fields) if not f.blank_is_zero)
+        return frozenset((*(t.key for t in self.tie_breakers), *marked))
 
     def category_labels(self) -> dict[str, Text]:
         """Every breakdown key in category order (fields, then computed entries), with its label."""

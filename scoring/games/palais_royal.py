@@ -643,6 +643,7 @@ GAME = Game(
             entries=EDGE_NAMES,
             parts=(Text("第一名", "First"), Text("第二名", "Second")),
             rule="final-scoring",
+            blank_is_zero=False,
         ),
         Field(
             "edge_tie_rule",
