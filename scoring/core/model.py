@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .problems import MissingTieBreaker, SheetError
+from .problems import MissingValues, SheetError
 from .text import Text
 
 MAX_VALUE = 999
@@ -183,6 +183,7 @@ class Helper:
     table_fields: tuple[Field, ...]
     compute: Callable[[Sheet], HelperResult]
     rule: str = ""
+    fills: tuple[str, ...] = ()  # the score sheet's fields its result can be copied to (HelperResult.fills' keys)
 
 
 class DecisionKind(Enum):
@@ -245,7 +246,7 @@ class Result:
     game: str
     players: tuple[PlayerResult, ...]
     notes: tuple[Text, ...] = ()
-    missing: tuple[MissingTieBreaker, ...] = ()  # blank tie-breakers that a tie needs: the result is not final
+    missing: tuple[MissingValues, ...] = ()  # blank tie-breakers a tie needs, or columns it waits for: not final
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form (scoring/answers.py's Result): without `missing`, which api's Waiting answer gives as problems."""
@@ -311,6 +312,12 @@ class Game:
         marked so (Palais Royal's printed edge points)."""
         marked = (f.key for f in (*self.player_fields, *self.table_fields) if not f.blank_is_zero)
         return frozenset((*(t.key for t in self.tie_breakers), *marked))
+
+    def final_fields(self) -> tuple[Field, ...]:
+        """The scored counts a player types at the end (a helper's copy fills the others; a mark such as a start-player
+        card is sent for every seat): one typed starts a column."""
+        copied = {key for h in self.helpers for key in h.fills}
+        return tuple(c.field for c in self.categories if c.field.kind is FieldKind.COUNT and c.field.key not in copied)
 
     def category_labels(self) -> dict[str, Text]:
         """Every breakdown key in category order (fields, then computed entries), with its label."""

@@ -530,6 +530,7 @@ SCORING_HELPER = Helper(
     table_fields=(RED_START,),
     compute=scoring_phase,
     rule="scoring-phase",
+    fills=("red_track", "green_track"),
 )
 
 

@@ -1,0 +1,49 @@
+"""The last mile at the table (issue 41) where only a browser shows it: Tuscany's copy from the scoring-phase helper
+names no tie before a final-scoring value is typed (point 7). What scoring decides is proved in
+tests/unit/test_filling.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.playpage import Play
+
+pytestmark = pytest.mark.e2e
+SHOTS = Path(__file__).resolve().parent.parent.parent / "test-results" / "last-mile"
+
+
+def test_copied_tracks_name_no_tie_until_the_final_scoring_is_typed(warm_page: Page, site_server) -> None:
+    """Point 7: two players level on the red track after the third scoring; the copy alone raises no tie prompt."""
+    page = warm_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    play = Play(page, site_server.url, "tuscany").open("scoring-phase")
+    play.fill_sheet([("韩梅梅", {"green": [10, 25, 49]}), ("Michael", {"green": [10, 25, 49]})], tool="scoring-phase")
+    helper = play.tool("scoring-phase")
+    expect(helper.locator(".helper-out")).to_contain_text("Scorings entered: 3 of 3.", timeout=60_000)
+    helper.locator("[data-action=fill]").click()
+    form = play.tool()
+    expect(play.field("red_track", 1)).to_have_value("84")
+    waiting = form.locator(".problems li")
+    expect(waiting).to_have_text(
+        [
+            "韩梅梅 and Michael: no final-scoring value is typed yet; type their rows (0 where they have none) to rank them."
+        ],
+        timeout=60_000,
+        use_inner_text=True,
+    )
+    expect(form.locator(".problems li.tie-open")).to_have_count(0)  # no tie named, nothing outlined as a tie
+    expect(form.locator(".problems")).not_to_contain_text("settle")
+    expect(form.locator("output.place")).to_have_text(["1?", "1?", "–", "–"])
+    expect(form.locator("[data-action=save-history]")).to_be_disabled()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    form.locator(".problems").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "copied-tracks-390.png"))
+    # The final scoring typed for both: the tie is real now, and named.
+    play.fill("marble", 0, 2)
+    play.fill("marble", 1, 2)
+    expect(form.locator(".problems li.tie-open")).to_contain_text(
+        "Tied on 86 points: Empty spaces on the region boards for 韩梅梅 and Michael settle this tie."
+    )
