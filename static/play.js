@@ -333,6 +333,7 @@ function gameController(section, { history, share }) {
     showNote: () => showNote(), // the note typed for the history, from the saved state (sheet-extras.js)
     showSaveState: () => showSaveState(game), // the save button and the "saved" line, from the sheet's state
     isFinalUnsaved: () => game.sheet.dataset.state === "final" && !isSaved(game), // a final sheet not in the history
+    isSaved: () => isSaved(game), // the sheet holds what was saved to the history, as typed (known before Python answers)
     saveToHistory: () => saveToHistory(game), // save the final sheet to the history; true when it is stored
     refresh: () => refresh(game), // the state (changed by another tab or by "New game") back into the page
     activate: (tool) => activate(game, tool), // the router shows this game's tool

@@ -1,6 +1,6 @@
 """The last mile at the table (issue 41) where only a browser shows it: Tuscany's copy from the scoring-phase helper
-names no tie before a final-scoring value is typed (point 7). What scoring decides is proved in
-tests/unit/test_filling.py."""
+names no tie before a final-scoring value is typed (point 7); correcting a saved game warns only when something would
+really be lost (point 4). What scoring decides is proved in tests/unit/test_filling.py."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.playpage import Play
+from tests.e2e.test_history import open_history
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(__file__).resolve().parent.parent.parent / "test-results" / "last-mile"
+HISTORY = "() => JSON.parse(localStorage.getItem('tc:v1:history')).records"
 
 
 def test_copied_tracks_name_no_tie_until_the_final_scoring_is_typed(warm_page: Page, site_server) -> None:
@@ -47,3 +49,26 @@ def test_copied_tracks_name_no_tie_until_the_final_scoring_is_typed(warm_page: P
     expect(form.locator(".problems li.tie-open")).to_contain_text(
         "Tied on 86 points: Empty spaces on the region boards for 韩梅梅 and Michael settle this tie."
     )
+
+
+def test_correcting_the_saved_game_on_the_sheet_asks_nothing(warm_page: Page, site_server) -> None:
+    """Point 4: History opened afresh (the sheet not worked out yet), "Correct" on the game the sheet holds opens it
+    without the warning; a change not saved is still warned about."""
+    page = warm_page
+    play = Play(page, site_server.url, "burgundy-cards").open()
+    play.fill_sheet([("Ann", {"estate_sets": 14}), ("Bo", {"estate_sets": 20, "start_player": 1})])
+    play.expect_ranking(["1. Bo · 21", "2. Ann · 14"])
+    play.tool().locator("[data-action=save-history]").click()
+    expect(play.tool().locator(".saved-state")).to_be_visible()
+    page.goto(f"{site_server.url}rules/")  # away, and back to the history in a new document
+    open_history(page, site_server.url)
+    page.locator(".history-list .record [data-action=correct-record]").click()
+    expect(play.tool().locator(".editing")).to_be_visible(timeout=30_000)
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    # Something typed and not saved would be lost: that is still asked about.
+    play.fill("estate_sets", 0, 15)
+    expect(play.tool()).to_have_attribute("data-state", "final", timeout=60_000)
+    page.goto(f"{site_server.url}rules/")
+    open_history(page, site_server.url)
+    page.locator(".history-list .record [data-action=correct-record]").click()
+    expect(page.locator("dialog[open]")).to_contain_text("not saved to the history")
