@@ -68,7 +68,7 @@ def setup_json(game_id: str, players: int, options: dict[str, bool] | None = Non
         "game": game.id,
         "players": players,
         "options": chosen,
-        "steps": [{**s.text.as_dict(), "note": s.note.as_dict() if s.note else None} for s in steps],
+        "steps": [{**s.text.as_dict(), "note": s.note.as_dict() if s.note else None, "start": s.starts} for s in steps],
         "diagram": None if diagram is None else both(setup_figure, diagram),
         "print_diagram": None if diagram is None else both(print_setup_figure, diagram),
     }

@@ -133,6 +133,7 @@ async function refreshChecklist(game) {
   if (playerCount(section) !== count) return;
   showFigure(section.querySelector("[data-figure=diagram]"), answer.diagram, []);
   showFigure(section.querySelector("[data-figure=print-diagram]"), answer.print_diagram, []);
+  const pick = checklist.querySelector(".start-pick"); // who starts: kept, and put back at its step
   checklist.replaceChildren();
   answer.steps.forEach((step, index) => {
     const li = document.createElement("li");
@@ -143,6 +144,7 @@ async function refreshChecklist(game) {
     label.append(box, " ", bilingual("span", step));
     li.append(label);
     if (step.note) li.append(bilingual("p", step.note, "step-note"));
+    if (step.start && pick) li.append(pick);
     checklist.append(li);
   });
   checklist.dataset.players = String(count);

@@ -115,6 +115,7 @@ class SetupStep:
 
     text: Text
     note: Text | None = None
+    starts: bool = False  # the step that chooses the start player: the checklist's random pick goes with it
 
 
 class Shape(Enum):

@@ -179,7 +179,8 @@ def setup(players: int, pets: bool = False) -> tuple[SetupStep, ...]:
             Text(
                 "選擇一位起始玩家，將起始玩家指示物交給他。",
                 "Choose a start player and give them the start player marker.",
-            )
+            ),
+            starts=True,
         ),
         SetupStep(
             Text(

@@ -160,6 +160,7 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 "this list gives only the seats that exist, in the source's seat order. Whether the last seat "
                 "should get 3 instead, the source does not say either: the table decides.",
             ),
+            starts=True,
         ),
         SetupStep(
             Text(

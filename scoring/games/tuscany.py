@@ -165,6 +165,7 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 "Choose the start player, who takes the start player card and keeps it in front of them until the end of the game.",
             ),
             Text("原文没有说明如何决定起始玩家。", "The source does not say how to choose the start player."),
+            starts=True,
         ),
         SetupStep(
             Text(
