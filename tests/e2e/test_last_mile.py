@@ -1,6 +1,7 @@
 """The last mile at the table (issue 41) where only a browser shows it: Tuscany's copy from the scoring-phase helper
 names no tie before a final-scoring value is typed (point 7); correcting a saved game warns only when something would
-really be lost (point 4). What scoring decides is proved in tests/unit/test_filling.py."""
+really be lost (point 4); a start pick stands until the table asks again (point 6). What scoring decides is proved in
+tests/unit/test_filling.py."""
 
 from __future__ import annotations
 
@@ -72,3 +73,25 @@ def test_correcting_the_saved_game_on_the_sheet_asks_nothing(warm_page: Page, si
     open_history(page, site_server.url)
     page.locator(".history-list .record [data-action=correct-record]").click()
     expect(page.locator("dialog[open]")).to_contain_text("not saved to the history")
+
+
+def test_a_start_pick_stands_until_the_table_asks_again(warm_page: Page, site_server) -> None:
+    """Point 6: once picked, the button no longer reads as the first pick: a tap is the table asking again."""
+    page = warm_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    play = Play(page, site_server.url, "bruges").open()
+    play.fill_sheet([("韩梅梅", {}), ("欧阳娜娜", {}), ("Michael", {}), ("Anna", {})])
+    page.goto(f"{site_server.url}play/#bruges/setup")
+    box = page.locator("#game-bruges .start-pick")
+    button = box.locator("button")
+    expect(button).to_have_text("Pick the start player at random", use_inner_text=True)
+    button.click()
+    expect(box.locator(".start-picked")).to_contain_text("picked at random from 4", use_inner_text=True)
+    expect(button).to_have_text("Pick again", use_inner_text=True)
+    picked = page.evaluate("JSON.parse(localStorage.getItem('tc:v1:game:bruges')).start.names")
+    page.reload()
+    expect(button).to_have_text("Pick again", use_inner_text=True)
+    assert page.evaluate("JSON.parse(localStorage.getItem('tc:v1:game:bruges')).start.names") == picked
+    box.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "start-pick-390.png"))
