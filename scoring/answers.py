@@ -117,9 +117,10 @@ Evaluated = Scored | Waiting | Incomplete
 
 
 class SetupLine(TextDict):
-    """One line of a setup checklist, with its note."""
+    """One line of a setup checklist, with its note; `start`: the step that chooses the start player."""
 
     note: TextDict | None
+    start: bool
 
 
 class Setup(TypedDict):

@@ -68,7 +68,7 @@ def setup_json(game_id: str, players: int, options: dict[str, bool] | None = Non
         "game": game.id,
         "players": players,
         "options": chosen,
-        "steps": [{**s.text.as_dict(), "note": s.note.as_dict() if s.note else None} for s in steps],
+        "steps": [{**s.text.as_dict(), "note": s.note.as_dict() if s.note else None, "start": s.starts} for s in steps],
         "diagram": None if diagram is None else both(setup_figure, diagram),
         "print_diagram": None if diagram is None else both(print_setup_figure, diagram),
     }
@@ -102,10 +102,15 @@ def _evaluate(game: Game, sheet: object) -> dict[str, Any]:
     partial: list[dict[str, Any]] = []
     if parsed is not None and game.score is None:
         for index, player in enumerate(parsed.players):
-            mine = [p for p in problems if p.path.startswith(f"players[{index}].scores")]
+            mine = [p for p in problems if any(path.startswith(f"players[{index}].scores") for path in _paths(p))]
             breakdown = points_breakdown(game, player, parsed.options)
             partial.append({"index": index, "total": None if mine else sum(breakdown.values()), "breakdown": breakdown})
     return {**_refused(*problems), "partial": partial}
+
+
+def _paths(problem: SheetError) -> tuple[str, ...]:
+    """Every field a problem names: several for blank fields or values in conflict, else its one path."""
+    return getattr(problem, "paths", (problem.path,))
 
 
 def _waiting(result: Result) -> dict[str, Any]:

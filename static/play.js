@@ -133,6 +133,7 @@ async function refreshChecklist(game) {
   if (playerCount(section) !== count) return;
   showFigure(section.querySelector("[data-figure=diagram]"), answer.diagram, []);
   showFigure(section.querySelector("[data-figure=print-diagram]"), answer.print_diagram, []);
+  const pick = checklist.querySelector(".start-pick"); // who starts: kept, and put back at its step
   checklist.replaceChildren();
   answer.steps.forEach((step, index) => {
     const li = document.createElement("li");
@@ -143,6 +144,7 @@ async function refreshChecklist(game) {
     label.append(box, " ", bilingual("span", step));
     li.append(label);
     if (step.note) li.append(bilingual("p", step.note, "step-note"));
+    if (step.start && pick) li.append(pick);
     checklist.append(li);
   });
   checklist.dataset.players = String(count);
@@ -333,6 +335,7 @@ function gameController(section, { history, share }) {
     showNote: () => showNote(), // the note typed for the history, from the saved state (sheet-extras.js)
     showSaveState: () => showSaveState(game), // the save button and the "saved" line, from the sheet's state
     isFinalUnsaved: () => game.sheet.dataset.state === "final" && !isSaved(game), // a final sheet not in the history
+    isSaved: () => isSaved(game), // the sheet holds what was saved to the history, as typed (known before Python answers)
     saveToHistory: () => saveToHistory(game), // save the final sheet to the history; true when it is stored
     refresh: () => refresh(game), // the state (changed by another tab or by "New game") back into the page
     activate: (tool) => activate(game, tool), // the router shows this game's tool

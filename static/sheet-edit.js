@@ -33,9 +33,10 @@ function valuesFrom(form, sheet) {
 }
 
 /** Open a history record in its game's sheet for correction; false when the reader keeps the sheet on screen (it
- *  holds a game not saved to the history). */
+ *  holds a game not saved to the history). Whether it is saved is read from what is typed, not from Python's answer,
+ *  which a page just opened on the history has not had yet. */
 export async function openRecord(game, record) {
-  if (hasScores(game.sheet) && (game.sheet.dataset.state !== "final" || game.isFinalUnsaved())) {
+  if (hasScores(game.sheet) && !game.isSaved()) {
     const choice = await ask({
       title: { zh: "替换这张计分表？", en: "Replace this score sheet?" },
       body: {

@@ -19,13 +19,17 @@ export function setupStartPick(game) {
   const box = game.section.querySelector(".start-pick");
   if (!box) return () => {};
   const out = box.querySelector(".start-picked");
+  const button = box.querySelector("[data-action=pick-start]");
   const show = () => {
     const start = game.state.start;
+    // A pick stands until the table asks again: then the button says it picks again.
+    const again = box.dataset.kind === "order" ? "order-again" : "start-again";
+    button.replaceChildren(...message(start ? again : button.dataset.first).childNodes);
     if (!start) out.replaceChildren();
     else if (start.kind === "order") out.replaceChildren(message("start-order", { names: start.names.join(" → ") }));
     else out.replaceChildren(message("start-picked", { names: start.names[0], count: start.from }));
   };
-  box.querySelector("[data-action=pick-start]").addEventListener("click", () => {
+  button.addEventListener("click", () => {
     const names = sheetNames(game);
     if (!names) {
       out.replaceChildren(message("start-names"));

@@ -6,6 +6,7 @@
 - model: a game's description (Game, Field, Category, TieBreaker, Helper …), a Sheet and its Result.
 - entry: one typed value read (counts, sums, names, JSON) and what counts as left blank.
 - validation: a whole sheet checked against its game.
+- limits: limits across the table that a source states (supplies, one piece of each number).
 - ranking: totals, places and tie-breakers; score() for a raw sheet.
 - table_setup: the setup checklist and diagram for a player count.
 """
@@ -45,6 +46,7 @@ from .model import (
     Game,
     Helper,
     HelperResult,
+    OneEach,
     Option,
     Piece,
     PieceShape,
@@ -53,10 +55,12 @@ from .model import (
     Result,
     SetupStep,
     Sheet,
+    Supply,
     TieBreaker,
     Tone,
 )
 from .problems import (
+    Conflict,
     MissingChoice,
     MissingTieBreaker,
     MissingValues,
@@ -107,6 +111,7 @@ __all__ = [
     "Area",
     "Category",
     "Choice",
+    "Conflict",
     "Decision",
     "DecisionKind",
     "Diagram",
@@ -118,6 +123,7 @@ __all__ = [
     "MissingChoice",
     "MissingTieBreaker",
     "MissingValues",
+    "OneEach",
     "Option",
     "Piece",
     "PieceShape",
@@ -127,6 +133,7 @@ __all__ = [
     "SetupStep",
     "Sheet",
     "SheetError",
+    "Supply",
     "Text",
     "TieBreaker",
     "Tone",

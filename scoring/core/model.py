@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .problems import MissingTieBreaker, SheetError
+from .problems import MissingValues, SheetError
 from .text import Text
 
 MAX_VALUE = 999
@@ -46,6 +46,7 @@ class Field:
     choices: tuple[Choice, ...] = ()
     rule: str = ""  # id of the rules section that defines it
     requires: str = ""  # key of the option that must be on for this field to be used
+    blank_is_zero: bool = True  # False: blank is missing, not 0, where the result needs it (values printed on a board)
 
     @property
     def upper(self) -> int:
@@ -74,6 +75,32 @@ class TieBreaker:
 
 
 @dataclass(frozen=True)
+class Supply:
+    """A component the source gives a number of, counted by a per-player field: what the sheet claims may not pass it.
+
+    Across the table (each player's value, every entry added up), or `per_player` (one player's entries added up: the
+    servants of one colour)."""
+
+    key: str  # the per-player field that counts it
+    total: int  # how many the source says the game has
+    unit: Text = Text("", "")  # after the number: Text("張卡片", " cards"); empty for a plain count
+    adds: tuple[tuple[str, int], ...] = ()  # (option, more) an expansion brings: pets add 17 cards
+    per_player: bool = False
+
+    def limit(self, options: Mapping[str, bool]) -> int:
+        """How many the game has with these options."""
+        return self.total + sum(more for option, more in self.adds if options.get(option, False))
+
+
+@dataclass(frozen=True)
+class OneEach:
+    """Numbered pieces, one of each number (Bruges' statues): a number typed (0 aside) is held by one player, once."""
+
+    key: str  # the per-player field whose entries name the numbers held
+    piece: Text  # Text("雕像", "statue"): “statue 7 is already Ann's”
+
+
+@dataclass(frozen=True)
 class Option:
     """A variant the table chooses (an expansion, an advanced game)."""
 
@@ -88,6 +115,7 @@ class SetupStep:
 
     text: Text
     note: Text | None = None
+    starts: bool = False  # the step that chooses the start player: the checklist's random pick goes with it
 
 
 class PieceShape(Enum):
@@ -156,6 +184,7 @@ class Helper:
     table_fields: tuple[Field, ...]
     compute: Callable[[Sheet], HelperResult]
     rule: str = ""
+    fills: tuple[str, ...] = ()  # the score sheet's fields its result can be copied to (HelperResult.fills' keys)
 
 
 class DecisionKind(Enum):
@@ -218,7 +247,7 @@ class Result:
     game: str
     players: tuple[PlayerResult, ...]
     notes: tuple[Text, ...] = ()
-    missing: tuple[MissingTieBreaker, ...] = ()  # blank tie-breakers that a tie needs: the result is not final
+    missing: tuple[MissingValues, ...] = ()  # blank tie-breakers a tie needs, or columns it waits for: not final
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form (scoring/answers.py's Result): without `missing`, which api's Waiting answer gives as problems."""
@@ -271,11 +300,25 @@ class Game:
     computed_categories: tuple[tuple[str, Text], ...] = ()  # breakdown entries that are no field (key, label)
     diagram: Callable[..., Diagram] | None = None  # setup diagram; takes the same arguments as setup
     kept_fields: tuple[str, ...] = ()  # table fields printed on the board: a new game keeps them
+    supplies: tuple[Supply, ...] = ()  # limits across players (or a player's entries) that the source states
+    one_each: tuple[OneEach, ...] = ()  # numbered pieces of which the source has one each
 
     @property
     def player_fields(self) -> tuple[Field, ...]:
         """Every per-player input: scored categories, then tie-breaker inputs."""
         return tuple(c.field for c in self.categories) + self.extra_player_fields
+
+    def blank_is_missing(self) -> frozenset[str]:
+        """Keys of the score sheet's fields whose blank is not 0: tie-breaker inputs (a tie asks for them) and fields
+        marked so (Palais Royal's printed edge points)."""
+        marked = (f.key for f in (*self.player_fields, *self.table_fields) if not f.blank_is_zero)
+        return frozenset((*(t.key for t in self.tie_breakers), *marked))
+
+    def final_fields(self) -> tuple[Field, ...]:
+        """The scored counts a player types at the end (a helper's copy fills the others; a mark such as a start-player
+        card is sent for every seat): one typed starts a column."""
+        copied = {key for h in self.helpers for key in h.fills}
+        return tuple(c.field for c in self.categories if c.field.kind is FieldKind.COUNT and c.field.key not in copied)
 
     def category_labels(self) -> dict[str, Text]:
         """Every breakdown key in category order (fields, then computed entries), with its label."""

@@ -21,6 +21,18 @@ class SheetError(ValueError):
         return {"field": self.path, **self.message.as_dict()}
 
 
+class Conflict(SheetError):
+    """Values the game could not have produced together (more marble than it has): names every field involved."""
+
+    def __init__(self, paths: Sequence[str], message: Text) -> None:
+        super().__init__(", ".join(paths), message)
+        self.paths = tuple(paths)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form: the first field as `field` (as every problem has), all of them as `fields`."""
+        return {"field": self.paths[0], "fields": list(self.paths), **self.message.as_dict()}
+
+
 class MissingValues(SheetError):
     """Blank fields the ranking needs (not read as 0): names every one; the sheet is not final until they are typed."""
 

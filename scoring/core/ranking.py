@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .model import Decision, DecisionKind, Game, Player, PlayerResult, Result, Sheet, TieBreaker
-from .problems import MissingTieBreaker
+from .model import Decision, DecisionKind, Field, Game, Player, PlayerResult, Result, Sheet, TieBreaker
+from .problems import MissingTieBreaker, MissingValues
 from .seats import listed
 from .text import Text, english_list
 from .validation import active_player_fields, parse_sheet, tie_breakers_in_play
@@ -23,13 +23,13 @@ def rank(game: Game, sheet: Sheet, breakdowns: Sequence[Mapping[str, int]], note
     by_total = sorted(range(len(sheet.players)), key=lambda i: -totals[i])
     groups = [[i for i in by_total if totals[i] == total] for total in sorted(set(totals), reverse=True)]
     results: list[PlayerResult] = []
-    missing: list[MissingTieBreaker] = []
+    missing: list[MissingValues] = []
     for group in groups:
         for run, level in _runs(game, sheet, group, 0):
             place = len(results) + 1
             waiting = len(run) > 1 and level < len(game.tie_breakers)
             if waiting:
-                missing.append(_missing(game, sheet, run, level, totals[run[0]]))
+                missing.append(_not_started(game, sheet, run) or _missing(game, sheet, run, level, totals[run[0]]))
             for i in run:
                 rivals = [j for j in group if j != i]
                 decision = _pending(missing[-1], game.tie_breakers[level]) if waiting else None
@@ -75,7 +75,31 @@ def _missing(game: Game, sheet: Sheet, run: list[int], level: int, total: int) -
     )
 
 
-def _pending(missing: MissingTieBreaker, breaker: TieBreaker) -> Decision:
+def _not_started(game: Game, sheet: Sheet, run: list[int]) -> MissingValues | None:
+    """A tie among players of whom some have no final-scoring value typed yet (columns not reached, or only a helper's
+    copy in them): no tie to name while the sheet is being filled; the places wait for those columns instead."""
+    fields = [f for f in game.final_fields() if f.key in sheet.players[run[0]].values]  # those of the options on
+    waiting = [i for i in run if fields and not any(_typed(sheet.players[i], f) for f in fields)]
+    if not waiting:
+        return None
+    names = listed([p.name for p in sheet.players], waiting, at_start=True)
+    return MissingValues(
+        [f"players[{i}].scores.{fields[0].key}" for i in waiting],
+        Text(
+            f"{names.zh}：还没有填写终局计分；请填写他们的各行（没有的填 0）后再排名。",
+            f"{names.en}: no final-scoring value is typed yet; type their rows (0 where they have none) to rank "
+            f"{'them' if len(waiting) > 1 else 'this player'}.",
+        ),
+    )
+
+
+def _typed(player: Player, f: Field) -> bool:
+    """Whether a player has typed a field: a number (0 too), or for a field of several numbers (Bruges' two statues,
+    whose blanks are not told apart from 0) one that is not 0."""
+    return any(player.values[f.key]) if f.entries else f.key not in player.blank
+
+
+def _pending(missing: MissingValues, breaker: TieBreaker) -> Decision:
     """The decision of a player whose place waits for a blank tie-breaker."""
     return Decision(DecisionKind.PENDING, missing.message, breaker.key, breaker.rule)
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from .entry import check_name, empty_value, left_blank, name_key, parse_field, quoted, table_left_blank
+from .limits import limit_problems
 from .model import Field, FieldKind, Game, Helper, Player, Sheet
 from .problems import SheetError
 from .seats import called_at_start, name_of_seat
@@ -46,13 +47,17 @@ def parse_sheet(game: Game, raw: object) -> Sheet:
 
 
 def check_sheet(game: Game, raw: object) -> tuple[Sheet | None, list[SheetError]]:
-    """Validate a score sheet: the sheet (bad fields read as empty; None if unreadable) and every problem; the game's
-    rules across fields (`Game.validate`) once every field is well."""
+    """Validate a score sheet: the sheet (bad fields read as empty; None if unreadable) and every problem; once every
+    field is well, the limits across players the source states (`Game.supplies`, `Game.one_each`), then once those
+    hold, the game's rules across fields (`Game.validate`)."""
     read = _form_and_options(game, raw, Text("计分表格式错误。", "the sheet must be an object."))
     if isinstance(read, list):
         return None, read
     form, options = read
-    sheet, problems = check_form(game, form, active_player_fields(game, options), game.table_fields, options)
+    fields = active_player_fields(game, options)
+    sheet, problems = check_form(game, form, fields, game.table_fields, options)
+    if sheet is not None and not problems:
+        problems.extend(limit_problems(game, sheet, fields))
     if sheet is not None and not problems and game.validate is not None:
         problems.extend(game.validate(sheet))
     return sheet, problems

@@ -10,12 +10,14 @@ from ..core import (
     Game,
     Helper,
     HelperResult,
+    OneEach,
     Option,
     Piece,
     PieceShape,
     SetupStep,
     Sheet,
     SheetError,
+    Supply,
     Text,
     TieBreaker,
     Tone,
@@ -30,6 +32,10 @@ PET_CARDS = 17
 STATUES = 6
 STATUE_VALUES = (2, 3, 4, 5, 6, 7)
 """The source says only: six statues stacked by number, 7 on top; the site takes 2–7."""
+ONE_GUILDER_COINS = 20
+THREE_GUILDER_COINS = 24
+MONEY = ONE_GUILDER_COINS + 3 * THREE_GUILDER_COINS
+"""The source's 44 coins, 20 of 1 guilder and 24 of 3: 92 guilders in all."""
 MAJORITIES = 3
 MAJORITY_POINTS = 4
 CANALS = 2
@@ -173,7 +179,8 @@ def setup(players: int, pets: bool = False) -> tuple[SetupStep, ...]:
             Text(
                 "選擇一位起始玩家，將起始玩家指示物交給他。",
                 "Choose a start player and give them the start player marker.",
-            )
+            ),
+            starts=True,
         ),
         SetupStep(
             Text(
@@ -563,4 +570,9 @@ GAME = Game(
     helpers=(DICE_HELPER,),
     setup=setup,
     diagram=diagram,
+    supplies=(
+        Supply("houses", CARDS, Text(" 張卡片", " cards"), adds=(("pets", PET_CARDS),)),
+        Supply("guilders", MONEY, Text(" 元", " guilders")),
+    ),
+    one_each=(OneEach("statues", Text("雕像", "statue")),),
 )

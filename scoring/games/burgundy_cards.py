@@ -75,7 +75,8 @@ def setup(players: int) -> tuple[SetupStep, ...]:
             Text(
                 "决定起始玩家：起始玩家卡正面朝上（没有问号的一面）放在其庄园卡旁。",
                 "Choose the start player: the start-player card goes face up (the side without a question mark) beside their estate card.",
-            )
+            ),
+            starts=True,
         ),
         SetupStep(
             Text(f"起始工人卡（顺时针）：{seats_zh}。", f"Starting worker cards, clockwise: {seats_en}."),

@@ -155,7 +155,8 @@ def setup(players: int, advanced: bool = False) -> tuple[SetupStep, ...]:
                 f"把 {players} 枚順序標示物洗勻，疊放在收入表左邊的「0」上；最上面的標示物是起始玩家。",
                 f"Shuffle the {players} turn order markers and stack them on “0” of the left income track; "
                 "the marker on top is the starting player.",
-            )
+            ),
+            starts=True,
         ),
     ]
     if advanced:

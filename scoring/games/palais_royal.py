@@ -23,6 +23,7 @@ from ..core import (
     SetupStep,
     Sheet,
     SheetError,
+    Supply,
     Text,
     Tone,
     called_at_start,
@@ -159,6 +160,7 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 "this list gives only the seats that exist, in the source's seat order. Whether the last seat "
                 "should get 3 instead, the source does not say either: the table decides.",
             ),
+            starts=True,
         ),
         SetupStep(
             Text(
@@ -642,6 +644,7 @@ GAME = Game(
             entries=EDGE_NAMES,
             parts=(Text("第一名", "First"), Text("第二名", "Second")),
             rule="final-scoring",
+            blank_is_zero=False,
         ),
         Field(
             "edge_tie_rule",
@@ -701,4 +704,8 @@ GAME = Game(
     validate=validate,
     computed_categories=(("edges", Text("庭院边沿", "Courtyard edges")),),
     kept_fields=("edges", "edge_tie_rule"),
+    supplies=(
+        Supply("edge_servants", SERVANTS_PER_COLOUR, per_player=True),
+        Supply("edge_servants", NOBLES_ON_BOARD, Text(" 个放贵族图块的格子", " spaces for noble tiles")),
+    ),
 )

@@ -16,6 +16,7 @@ from ..core import (
     SetupStep,
     Sheet,
     SheetError,
+    Supply,
     Text,
     TieBreaker,
     Tone,
@@ -164,6 +165,7 @@ def setup(players: int) -> tuple[SetupStep, ...]:
                 "Choose the start player, who takes the start player card and keeps it in front of them until the end of the game.",
             ),
             Text("原文没有说明如何决定起始玩家。", "The source does not say how to choose the start player."),
+            starts=True,
         ),
         SetupStep(
             Text(
@@ -312,6 +314,14 @@ EXTRA_FIELDS = (
         rule="scoring-phase",
     ),
 )
+
+SUPPLIES = (
+    Supply("hex_markers", HEX_MARKERS, Text(" 个", "")),
+    Supply("marble", MARBLE, Text(" 个", "")),
+    Supply("workers", WORKERS, Text(" 个", "")),
+    Supply("cards_in_hand", REGION_CARDS, Text(" 张区域牌", " region cards")),
+)
+"""Setup steps 2 and 6 of the source: 122 region cards; 12 marble, 12 workers and 10 blue hex markers in all."""
 
 TIE_BREAKERS = (
     TieBreaker(
@@ -521,6 +531,7 @@ SCORING_HELPER = Helper(
     table_fields=(RED_START,),
     compute=scoring_phase,
     rule="scoring-phase",
+    fills=("red_track", "green_track"),
 )
 
 
@@ -538,4 +549,5 @@ GAME = Game(
     helpers=(SCORING_HELPER,),
     source_lang="zh-Hans",
     notes=NOTES,
+    supplies=SUPPLIES,
 )

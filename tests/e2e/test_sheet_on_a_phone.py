@@ -26,11 +26,13 @@ def phone(browser: Browser, viewport: dict = PHONE):
 
 
 def tuscany_tie(play: Play) -> None:
-    """Four players; Ann and 小明 tie on 87 with the tie-breakers left blank; Bo 90, Cy 50."""
+    """Four players; Ann and 小明 tie on 87 with the tie-breakers left blank; Bo 90, Cy 50. Marble 0 typed: a column
+    with only the red track names no tie yet (issue 41, point 7)."""
     play.set_players(4)
     for seat, (name, red) in enumerate([("Ann", 87), ("Bo", 90), ("小明", 87), ("Cy", 50)]):
         play.name(seat, name)
         play.fill("red_track", seat, red)
+        play.fill("marble", seat, 0)
 
 
 # ---------------------------------------------------------------- 1. never confidently wrong

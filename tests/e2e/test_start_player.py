@@ -34,7 +34,7 @@ def test_a_pick_needs_the_names_then_picks_one_and_keeps_it(warm_page: Page, sit
     page = warm_page
     open_setup(page, site_server.url, "tuscany")
     box = page.locator("#game-tuscany .start-pick")
-    expect(box).to_contain_text("Choose a start player (step 17).")
+    expect(box).to_contain_text("The source does not say how to choose the start player")
     box.locator("button").click()
     picked = box.locator(".start-picked .l-en")
     expect(picked).to_have_text("Type every player's name on the score sheet first.")
@@ -70,7 +70,7 @@ def test_furstenfeld_draws_an_order_of_every_name(warm_page: Page, site_server) 
     page = warm_page
     open_setup(page, site_server.url, "furstenfeld")
     box = page.locator("#game-furstenfeld .start-pick")
-    expect(box).to_contain_text("the one on top is the starting player")
+    expect(box).to_contain_text("the first is the starting player")
     type_names(page, "furstenfeld", NAMES)
     box.locator("button").click()
     expect(box.locator(".start-picked .l-en")).to_have_text(

@@ -257,8 +257,9 @@ def an_open_tie_is_never_final(tab: Tab) -> None:
     for seat, (name, red) in enumerate(TUSCANY_SEATS):
         tab.type(play.field_css(game, "name", seat), name)
         tab.type(play.field_css(game, "red_track", seat), str(red))
+        tab.type(play.field_css(game, "marble", seat), "0")  # a final-scoring value: the column is begun (issue 41)
     breaker = GAMES[game].tie_breakers[0].key
-    typed: list[dict[str, Any]] = [{"red_track": str(red)} for _, red in TUSCANY_SEATS]
+    typed: list[dict[str, Any]] = [{"red_track": str(red), "marble": "0"} for _, red in TUSCANY_SEATS]
     sheet = page_sheet(game, [(n, t) for (n, _), t in zip(TUSCANY_SEATS, typed, strict=True)])
     said = answer(game, sheet)
     tie = [p for p in said["problems"] if p.get("kind") == "tie"]

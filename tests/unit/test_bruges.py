@@ -18,6 +18,7 @@ from scoring.games.bruges import (
     GAME,
     PENALTIES,
     PET_PENALTIES,
+    STATUE_VALUES,
     draw_pile_cards,
     draw_piles,
     extra_pile_cards,
@@ -171,7 +172,11 @@ def test_setup_json_passes_the_pets_option() -> None:
         ("persons", 999, False, True),
         ("persons", -1, False, False),
         ("persons", 1000, False, False),
-        ("houses", 999, False, True),
+        ("houses", 165, False, True),
+        ("houses", 166, False, False),
+        ("houses", 182, True, True),
+        ("houses", 183, True, False),
+        ("houses", 999, False, False),
         ("houses", -1, False, False),
         ("houses", 1000, False, False),
         ("laurel", 999, False, True),
@@ -205,7 +210,9 @@ def test_setup_json_passes_the_pets_option() -> None:
         ("pets", 1000, True, False),
         ("pets", 1, False, False),
         ("guilders", 0, False, True),
-        ("guilders", 999, False, True),
+        ("guilders", 92, False, True),
+        ("guilders", 93, False, False),
+        ("guilders", 999, False, False),
         ("guilders", -1, False, False),
         ("guilders", 1000, False, False),
     ],
@@ -226,7 +233,7 @@ def test_count_bounds(key: str, value: int, pets: bool, ok: bool) -> None:
         ([7, 0], True),
         ([0, 2], True),
         ([7, 6], True),
-        ([2, 2], True),
+        ([2, 2], False),  # one statue of each number
         *[([v, 0], True) for v in range(2, 8)],
         ([1, 0], False),
         ([0, 1], False),
@@ -360,15 +367,23 @@ def test_higher_total_places_first() -> None:
             st.integers(0, 60),
             st.integers(0, 3),
             st.integers(0, 2),
-            st.sampled_from((0, 2, 3, 4, 5, 6, 7)),
-            st.sampled_from((0, 2, 3, 4, 5, 6, 7)),
+            st.booleans(),
+            st.booleans(),
             st.integers(0, 20),
         ),
         min_size=2,
         max_size=4,
-    )
+    ),
+    statues=st.permutations(STATUE_VALUES),
 )
-def test_total_matches_the_final_scoring_list(values: list[tuple[int, int, int, int, int, int]]) -> None:
+def test_total_matches_the_final_scoring_list(
+    values: list[tuple[int, int, int, bool, bool, int]], statues: list[int]
+) -> None:
+    pile = [*statues, 0, 0]  # six statues, one of each number: a fourth player's two find none left
+    values = [
+        (track, markers, canals, pile[2 * i] * first, pile[2 * i + 1] * second, money)
+        for i, (track, markers, canals, first, second, money) in enumerate(values)
+    ]
     players = [
         {
             "score_track": track,
@@ -458,7 +473,7 @@ def test_three_way_tie_guilders_separate_some_and_share_the_rest() -> None:
 
 
 def test_guilders_never_lift_a_lower_total() -> None:
-    result = score(GAME, sheet({"score_track": 21}, {"score_track": 20, "guilders": 99}, money=True))
+    result = score(GAME, sheet({"score_track": 21}, {"score_track": 20, "guilders": 92}, money=True))
     assert [p.name for p in result.players] == ["Ann", "Bo"]
 
 

@@ -494,7 +494,8 @@ def sheets(draw: st.DrawFn, rules: tuple[str, ...] = ("", EACH_SCORES, SPLIT_DOW
             "nobles": draw(st.integers(0, 40)),
             "privileges_played": draw(st.integers(0, 10)),
             "privileges_unplayed": draw(st.integers(0, 10)),
-            "edge_servants": draw(st.lists(st.integers(0, 4), min_size=4, max_size=4)),
+            # at most 2 an edge: four players' 32 leave room for one more under the board's 36 noble spaces
+            "edge_servants": draw(st.lists(st.integers(0, 2), min_size=4, max_size=4)),
         }
         players.append({"name": NAMES[i], "scores": scores})
     first = draw(st.lists(st.integers(0, 12), min_size=4, max_size=4))

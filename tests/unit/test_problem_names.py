@@ -51,7 +51,7 @@ CASES = [
     ),
     pytest.param(
         "tuscany",
-        {"players": players(*((n, {"red_track": 40}) for n in FOUR))},
+        {"players": players(*((n, {"red_track": 40, "marble": 0}) for n in FOUR))},  # marble: the columns are begun
         ["for Ann, Bo, the third player and the fourth player settle this tie."],
         ["同为 40 分：Ann、Bo、第三位玩家、第四位玩家 的「"],
         id="a tie-breaker asked for",

@@ -73,8 +73,37 @@ def sheets(draw: st.DrawFn, game: Game) -> dict:
             holder = draw(st.integers(0, count - 1))
             for i, p in enumerate(players):
                 p["scores"][f.key] = int(i == holder)
+    within_limits(game, players, options)
     table = {f.key: draw(value(f)) for f in game.table_fields}
     return {"players": players, "table": table, "options": options}
+
+
+def within_limits(game: Game, players: list[dict], options: dict[str, bool]) -> None:
+    """Values cut down to the limits across the table (Game.supplies) and a numbered piece's repeats to none
+    (Game.one_each), each player's first values first: as a game could have produced them."""
+    for supply in game.supplies:
+        left = supply.limit(options)
+        for p in players:
+            if supply.key in p["scores"]:
+                if supply.per_player:
+                    left = supply.limit(options)
+                p["scores"][supply.key], left = cut(p["scores"][supply.key], left)
+    for pieces in game.one_each:
+        seen: set[int] = set()
+        for p in (p for p in players if pieces.key in p["scores"]):
+            p["scores"][pieces.key] = [0 if n in seen else seen.add(n) or n for n in p["scores"][pieces.key]]
+
+
+def cut(value: int | list, left: int) -> tuple[int | list, int]:
+    """A value (a number or a list of them) cut so that its numbers add up to at most left, and what is left then."""
+    if isinstance(value, int):
+        kept = min(value, left)
+        return kept, left - kept
+    kept_list = []
+    for item in value:
+        kept, left = cut(item, left)
+        kept_list.append(kept)
+    return kept_list, left
 
 
 def check_ranking(result) -> None:
@@ -188,6 +217,7 @@ def test_validation_rejects_exactly_what_is_out_of_bounds(game: Game, data: st.D
     valid = f.minimum <= number <= f.upper and (not f.allowed or number in f.allowed)
     if game.id == "furstenfeld" and f.key == "turn_position":  # a turn position is at most the player count
         valid = valid and number <= len(players)
+    valid = valid and all(number <= s.limit(options) for s in game.supplies if s.key == f.key)  # what the game has
     assert bool(mine) != valid
     if valid:
         value = sheet.players[0].values[f.key]

@@ -24,9 +24,10 @@ def players(*entries: tuple[str, dict]) -> dict:
 
 
 def tuscany_tie(**tie_breakers: dict) -> dict:
-    """Four players; Ann and 小明 tie on 87, Bo 90, Cy 50; tie-breaker values by player name."""
+    """Four players; Ann and 小明 tie on 87, Bo 90, Cy 50; tie-breaker values by player name. Each has a final-scoring
+    value typed (marble 0): a column with only the red track (a helper's copy) names no tie yet (issue 41, point 7)."""
     rows = [("Ann", 87), ("Bo", 90), ("小明", 87), ("Cy", 50)]
-    return players(*((name, {"red_track": total, **tie_breakers.get(name, {})}) for name, total in rows))
+    return players(*((name, {"red_track": total, "marble": 0, **tie_breakers.get(name, {})}) for name, total in rows))
 
 
 # ---------------------------------------------------------------- blank tie-breakers
