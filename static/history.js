@@ -370,8 +370,30 @@ export class HistoryView {
       zh: `已导入 ${answer.added} 局；${answer.already} 局已经在历史记录中；${answer.skipped} 条记录无法读取。`,
       en: `Imported ${counted(answer.added, "game")}; ${answer.already} ${answer.already === 1 ? "was" : "were"} already in the history; ${counted(answer.skipped, "record")} could not be read.`,
     });
+    if (answer.replaced.length) status.append(this.replacedLine(answer.replaced));
     if (answer.renamed.length) status.append(bilingual("p", renamedText(answer.renamed)));
     if (answer.problems.length) report(problems, { zh: "文件中的问题：", en: "Problems in the file:" }, answer.problems);
+  }
+
+  /** "1 game replaced by a later correction", and an Undo that puts the games back as they were here. */
+  replacedLine(previous) {
+    const line = bilingual("p", {
+      zh: `${previous.length} 局被文件中较晚的修改替换。`,
+      en: `${counted(previous.length, "game")} replaced by a later correction.`,
+    }, "import-replaced");
+    const undo = bilingual("button", { zh: "撤销替换", en: "Undo" });
+    undo.type = "button";
+    undo.dataset.action = "undo-replaced";
+    undo.addEventListener("click", async () => {
+      undo.disabled = true;
+      const answers = [];
+      for (const record of previous) answers.push(await this.store.commit("undo", JSON.stringify(record)));
+      const failed = answers.find((a) => !a.ok);
+      line.replaceChildren(bilingual("span", failed ? failed.problems[0] : { zh: "已恢复为替换前的记录。", en: "Put back as they were." }));
+      await this.refresh();
+    });
+    line.append(" ", undo);
+    return line;
   }
 }
 
