@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from .core import SheetError, Text
+from .core.entry import _hidden_control
 
 MAX_NOTE_CHARS = 500
 """Where, with whom, which variant: a few lines, not a diary (it keeps a 1000-game history small)."""
@@ -24,7 +25,9 @@ NONE = Text("–", "–")
 
 def note_of(raw: object, path: str = "note") -> str | None:
     """A note as kept: text without surrounding blanks and with plain line ends; None for none; SheetError beyond
-    MAX_NOTE_CHARS characters or for anything that is not text."""
+    MAX_NOTE_CHARS characters, for anything that is not text, and, as for a name (core.check_name), for a control
+    character other than a line end or tab, half of a surrogate pair (which no UTF-8 can hold) or an invisible format
+    character other than the joiners and emoji tags."""
     if raw is None:
         return None
     if not isinstance(raw, str):
@@ -36,6 +39,16 @@ def note_of(raw: object, path: str = "note") -> str | None:
             Text(
                 f"备注太长：{len(note)} 个字符，最多 {MAX_NOTE_CHARS} 个。请删减后再保存。",
                 f"the note is too long: {len(note)} characters, at most {MAX_NOTE_CHARS}. Shorten it, then save.",
+            ),
+        )
+    unsafe = next((ch for ch in note if ch not in "\n\t" and _hidden_control(ch)), None)
+    if unsafe is not None:
+        code = f"U+{ord(unsafe):04X}"
+        raise SheetError(
+            path,
+            Text(
+                f"备注含有不可见的控制字符或残缺的字符（{code}）。请删除后再保存。",
+                f"the note contains an invisible control character or half of a character ({code}). Remove it, then save.",
             ),
         )
     return note or None

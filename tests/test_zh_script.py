@@ -122,6 +122,9 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     "开始时间距离保存超过 24 小时（或在保存之后），因此没有记录用时。": "開始時間距離儲存超過 24 小時（或在儲存之後），因此沒有記錄用時。",
     # An import's later correction (issue 40 point 1)
     "局被文件中较晚的修改替换。": "局被檔案中較晚的修改替換。",
+    # A note's control character or lone surrogate (issue 40 point 4)
+    "备注含有不可见的控制字符或残缺的字符（": "備註含有不可見的控制字元或殘缺的字元（",
+    "）。请删除后再保存。": "）。請刪除後再儲存。",
     # New game on a full storage (issue 30)
     "存储已满：无法保存撤销副本": "儲存已滿：無法儲存撤銷副本",
     "清空后，只有在本页保持打开时才能撤销；重新加载或关闭后就无法恢复这张计分表。可以先导出历史记录并删除旧的对局以腾出空间。": "清空後，只有在本頁保持開啟時才能撤銷；重新載入或關閉後就無法恢復這張計分表。可以先匯出歷史記錄並刪除舊的對局以騰出空間。",
