@@ -123,7 +123,7 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     # An import's later correction (issue 40 point 1)
     "局被文件中较晚的修改替换。": "局被檔案中較晚的修改替換。",
     # A note's control character or lone surrogate (issue 40 point 4)
-    "备注含有不可见的控制字符或残缺的字符（": "備註含有不可見的控制字元或殘缺的字元（",
+    "备注含有控制字符或残缺的字符（": "備註含有控制字元或殘缺的字元（",
     "）。请删除后再保存。": "）。請刪除後再儲存。",
     # New game on a full storage (issue 30)
     "存储已满：无法保存撤销副本": "儲存已滿：無法儲存撤銷副本",

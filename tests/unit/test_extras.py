@@ -13,8 +13,15 @@ from hypothesis import strategies as st
 from scoring.__main__ import main
 from scoring.api import history_add, history_export, history_import, history_stats, history_view
 from scoring.core import SheetError
-from scoring.core.entry import _hidden_control
-from scoring.extras import MAX_DURATION, MAX_NOTE_CHARS, clock, duration_of, duration_text, note_of
+from scoring.extras import (
+    MAX_DURATION,
+    MAX_NOTE_CHARS,
+    clock,
+    duration_of,
+    duration_text,
+    not_in_a_note,
+    note_of,
+)
 from scoring.history import FORMAT, VERSION, make_record, read_history, read_stored, seal_of
 from tests.unit.test_history import ANN_BO, SAVED, stored
 
@@ -116,7 +123,7 @@ def test_any_json_as_the_pages_extras_is_saved_or_refused_never_a_crash(extras: 
 
 def keepable(note: str) -> str:
     """A note without what a note may not hold (tests/unit/test_history_notes.py: controls, lone surrogates), stripped."""
-    return "".join(ch for ch in note if ch in "\n\t" or not _hidden_control(ch)).strip()
+    return "".join(ch for ch in note if not not_in_a_note(ch)).strip()
 
 
 @settings(max_examples=60, deadline=None)
