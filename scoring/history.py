@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -147,10 +148,19 @@ def _raw_scores(raw: object) -> list[dict[str, Any]]:
 
 
 def kept(player: Player, key: str, raw: dict[str, Any], breakers: set[str]) -> Any:
-    """A value as the history keeps it: a blank tie-breaker stays blank (not 0), a sum as typed ("20+8")."""
+    """A value as the history keeps it: a blank tie-breaker stays blank (not 0), a sum as its terms ("20+8")."""
     if key in player.blank and key in breakers:
         return None
-    return sum_text(raw.get(key)) or plain(player.values[key])
+    typed = sum_text(raw.get(key))
+    return terms_of(typed) if typed else plain(player.values[key])
+
+
+def terms_of(typed_sum: str) -> str:
+    """A sum the sheet accepted, as the values of its terms ("007 + 1" is "7+1"): the value, not the keystrokes (a
+    megabyte of leading zeros is one digit). Each term is whole digits, in any script, of at most six significant."""
+    return "+".join(
+        "".join(str(unicodedata.decimal(ch)) for ch in term.strip()).lstrip("0") or "0" for term in typed_sum.split("+")
+    )
 
 
 def timestamp(raw: object, path: str = "saved") -> str:
