@@ -122,6 +122,9 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     "开始时间距离保存超过 24 小时（或在保存之后），因此没有记录用时。": "開始時間距離儲存超過 24 小時（或在儲存之後），因此沒有記錄用時。",
     # An import's later correction (issue 40 point 1)
     "局被文件中较晚的修改替换。": "局被檔案中較晚的修改替換。",
+    # A link too long for a QR code (issue 40 point 11)
+    "这局的链接太长，放不进二维码。请用“复制链接”或“分享链接”把它发给另一部手机：": "這局的連結太長，放不進QR碼。請用“複製連結”或“分享連結”把它發給另一部手機：",
+    "这局结果的链接": "這局結果的連結",
     # A note's control character or lone surrogate (issue 40 point 4)
     "备注含有控制字符或残缺的字符（": "備註含有控制字元或殘缺的字元（",
     "）。请删除后再保存。": "）。請刪除後再儲存。",
