@@ -13,7 +13,7 @@ from . import GAMES, get_game
 from .api import score_json, setup_json
 from .core import SheetError, Text
 from .extras import duration_text
-from .history import History, read_file, to_csv
+from .history import MAX_FILE_CHARS, History, read_file, to_csv
 from .nesting import read_json
 from .players import renamed
 from .stats import parse_filters, statistics
@@ -198,12 +198,23 @@ def _took(figures: dict | None) -> str:
     )
 
 
+MAX_INPUT_BYTES = 4 * MAX_FILE_CHARS
+"""The most a history file or a sheet may take (ten million characters of four UTF-8 bytes each): endless input (a
+device, a pipe that never ends) is refused at this size instead of read until memory runs out."""
+
+
 def _read(path: str) -> bytes:
-    """A file's bytes, or standard input's for -."""
+    """A file's bytes, or standard input's for -; ValueError (one line) for closed or endless input."""
     if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as handle:
-        return handle.read()
+        if sys.stdin is None:
+            raise ValueError("standard input is closed: give a file, or send the JSON to standard input")
+        content = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+    else:
+        with open(path, "rb") as handle:
+            content = handle.read(MAX_INPUT_BYTES + 1)
+    if len(content) > MAX_INPUT_BYTES:
+        raise ValueError(f"the input is larger than {MAX_INPUT_BYTES // 1_000_000} MB: not a sheet or a history")
+    return content
 
 
 def _text(content: bytes, what: str) -> str:
@@ -215,14 +226,26 @@ def _text(content: bytes, what: str) -> str:
 
 
 def run() -> int:
-    """main() for a process: output into a pipe closed early (`| head`) ends quietly, as the Python docs advise (the
-    signal module's "Note on SIGPIPE")."""
+    """main() for a process, with one line and an exit status whatever its streams do: output into a pipe closed early
+    (`| head`) ends quietly, as the Python docs advise (the signal module's "Note on SIGPIPE"); closed standard output
+    is said on standard error (exit 2); a terminal that cannot show a character (PYTHONIOENCODING=cp1252) gets its
+    escape instead; Ctrl-C ends with "interrupted" (exit 130)."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    if sys.stdout is None:
+        if sys.stderr is not None:
+            print("error: standard output is closed: nothing could be printed", file=sys.stderr)
+        return 2
     try:
         code = main()
         sys.stdout.flush()
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes at exit
         return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
     return code
 
 

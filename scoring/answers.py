@@ -227,10 +227,12 @@ class AddedShared(Stored):
 
 
 class Imported(HistoryList):
-    """api.history_import: how many records were added, already there or left out; names now merged."""
+    """api.history_import: how many records were added, already there or left out; the games a later correction
+    replaced, as they were; names now merged."""
 
     added: int
     already: int
+    replaced: list[Record]
     skipped: int
     renamed: list[Alias]
 

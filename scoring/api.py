@@ -33,6 +33,7 @@ from .history import (
     head_of,
     make_record,
     merge,
+    merged,
     read_file,
     read_head,
     read_history,
@@ -289,18 +290,20 @@ def history_add(
 @_on_sound_history
 def history_import(current: History, content: str | bytes) -> answers.Imported | answers.Refused | answers.SetAside:
     """Merge an exported history file (its bytes, or text) into the stored one: how many were added, already there or
-    left out, and which names now count as someone else (`renamed`: the file's merged names, where this history had
-    none for them)."""
+    left out, the games a later correction in the file replaced (`replaced`, as they were: each can be put back with
+    history_undo), and which names now count as someone else (`renamed`: the file's merged names, where this history
+    had none for them)."""
     incoming = read_file(content)
     if incoming.error is not None:
         return _refused(incoming.error)
-    records, added = merge(current.records, incoming.records)
+    both = merged(current.records, incoming.records)
     names = merged_names(current.names, incoming.names)
     return {
-        **_history_answer(History(records, names)),
-        "problems": [p.as_dict() for p in incoming.problems],
-        "added": added,
-        "already": len(incoming.records) - added,
+        **_history_answer(History(both.records, names)),
+        "problems": [p.as_dict() for p in [*incoming.problems, *both.future]],
+        "added": both.added,
+        "already": len(incoming.records) - both.added - len(both.replaced),
+        "replaced": both.replaced,
         "skipped": len(incoming.skipped),
         "renamed": renamed(current.names, names),
     }

@@ -6,6 +6,7 @@ page and the CSV escape it); its length is counted in characters (code points), 
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -22,9 +23,17 @@ TOO_LONG_AGO = Text(
 NONE = Text("–", "–")
 
 
+def not_in_a_note(ch: str) -> bool:
+    """A character no note holds: a control character other than a line end or tab (a terminal runs some: clear the
+    screen, set the window's title) or half of a surrogate pair (no UTF-8 can store it). Format characters stay: a note
+    in Arabic or Hebrew may need its direction marks, and the page, the CSV and the command line show a note apart."""
+    return ch not in "\n\t" and unicodedata.category(ch) in {"Cc", "Cs"}
+
+
 def note_of(raw: object, path: str = "note") -> str | None:
     """A note as kept: text without surrounding blanks and with plain line ends; None for none; SheetError beyond
-    MAX_NOTE_CHARS characters or for anything that is not text."""
+    MAX_NOTE_CHARS characters, for anything that is not text, and, as for a name (core.check_name), for a control
+    character or half of a surrogate pair (not_in_a_note)."""
     if raw is None:
         return None
     if not isinstance(raw, str):
@@ -36,6 +45,16 @@ def note_of(raw: object, path: str = "note") -> str | None:
             Text(
                 f"备注太长：{len(note)} 个字符，最多 {MAX_NOTE_CHARS} 个。请删减后再保存。",
                 f"the note is too long: {len(note)} characters, at most {MAX_NOTE_CHARS}. Shorten it, then save.",
+            ),
+        )
+    unsafe = next((ch for ch in note if not_in_a_note(ch)), None)
+    if unsafe is not None:
+        code = f"U+{ord(unsafe):04X}"
+        raise SheetError(
+            path,
+            Text(
+                f"备注含有控制字符或残缺的字符（{code}）。请删除后再保存。",
+                f"the note contains a control character or half of a character ({code}). Remove it, then save.",
             ),
         )
     return note or None

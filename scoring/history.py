@@ -13,8 +13,9 @@ import hashlib
 import io
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -147,10 +148,19 @@ def _raw_scores(raw: object) -> list[dict[str, Any]]:
 
 
 def kept(player: Player, key: str, raw: dict[str, Any], breakers: set[str]) -> Any:
-    """A value as the history keeps it: a blank tie-breaker stays blank (not 0), a sum as typed ("20+8")."""
+    """A value as the history keeps it: a blank tie-breaker stays blank (not 0), a sum as its terms ("20+8")."""
     if key in player.blank and key in breakers:
         return None
-    return sum_text(raw.get(key)) or plain(player.values[key])
+    typed = sum_text(raw.get(key))
+    return terms_of(typed) if typed else plain(player.values[key])
+
+
+def terms_of(typed_sum: str) -> str:
+    """A sum the sheet accepted, as the values of its terms ("007 + 1" is "7+1"): the value, not the keystrokes (a
+    megabyte of leading zeros is one digit). Each term is whole digits, in any script, of at most six significant."""
+    return "+".join(
+        "".join(str(unicodedata.decimal(ch)) for ch in term.strip()).lstrip("0") or "0" for term in typed_sum.split("+")
+    )
 
 
 def timestamp(raw: object, path: str = "saved") -> str:
@@ -323,18 +333,66 @@ def newest_first(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(records, key=lambda r: (r["saved"], r["id"]), reverse=True)
 
 
-def merge(current: list[dict[str, Any]], incoming: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
-    """Both lists without duplicates, newest first, and how many incoming records were new. Of one game in both, the
-    one corrected last is kept (corrected()), else the current one."""
+FUTURE_SLACK = timedelta(days=1)
+"""How far a correction's date may be ahead of this device's clock (another device's may be ahead of it): a later date
+is no moment a correction was made at. Such a correction never replaces a game, and any copy of its game replaces it."""
+
+
+@dataclass
+class Merged:
+    """Two lists of records merged: the records, how many were new, the ones a later correction replaced (as they
+    were, for an undo) and the corrections refused for a date in the future."""
+
+    records: list[dict[str, Any]]
+    added: int = 0
+    replaced: list[dict[str, Any]] = field(default_factory=list)
+    future: list[SheetError] = field(default_factory=list)
+
+
+def _edit_rank(record: dict[str, Any], latest: str) -> tuple[bool, str]:
+    """How a record's correction ranks in a merge: one dated after `latest` below any other (a copy of its game without
+    it wins), then by the date it was corrected (none first)."""
+    edited = record.get("edited") or ""
+    return edited <= latest, edited
+
+
+def _future(record: dict[str, Any]) -> SheetError:
+    """What is said of a correction dated in the future."""
+    when, edited = record["saved"], record.get("edited")
+    return SheetError(
+        "edited",
+        Text(
+            f"{when} 的一局：修改时间 {edited} 在将来，修改未被采用，保留了这里的记录。",
+            f"the game of {when}: its correction is dated {edited}, in the future; it was refused and the game saved "
+            "here was kept.",
+        ),
+    )
+
+
+def merged(current: list[dict[str, Any]], incoming: list[dict[str, Any]], now: datetime | None = None) -> Merged:
+    """Both lists without duplicates, newest first. Of one game in both, the one corrected last is kept, else the
+    current one; a correction dated in the future (beyond FUTURE_SLACK of now) never wins."""
+    latest = ((now or datetime.now(UTC)) + FUTURE_SLACK).strftime("%Y-%m-%dT%H:%M:%SZ")
     by_id = {r["id"]: r for r in current}
-    added = 0
+    result = Merged([])
     for record in incoming:
-        if record["id"] not in by_id:
+        old = by_id.get(record["id"])
+        if old is None:
             by_id[record["id"]] = record
-            added += 1
-        elif record.get("edited", "") > by_id[record["id"]].get("edited", ""):
+            result.added += 1
+        elif not _edit_rank(record, latest)[0]:
+            result.future += [] if record == old else [_future(record)]
+        elif _edit_rank(record, latest) > _edit_rank(old, latest):
             by_id[record["id"]] = record
-    return newest_first(list(by_id.values())), added
+            result.replaced.append(old)
+    result.records = newest_first(list(by_id.values()))
+    return result
+
+
+def merge(current: list[dict[str, Any]], incoming: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """Both lists merged (merged()), and how many incoming records were new."""
+    both = merged(current, incoming)
+    return both.records, both.added
 
 
 def _file_error(zh: str, en: str) -> History:

@@ -97,12 +97,17 @@ def link(base: str, record: dict[str, Any]) -> str:
     return f"{base.split('#', 1)[0]}#{PREFIX}{encode(record)}"
 
 
-def qr_svgs(address: str) -> dict[str, str]:
+def qr_svgs(address: str) -> dict[str, str] | None:
     """The QR code of an address as SVG in each language (title and description): dark on light with its quiet
-    zone, as a camera needs, in dark mode too."""
+    zone, as a camera needs, in dark mode too; None when the address is longer than a QR code holds (2,331 bytes at
+    this error correction: a link fits in MAX_LINK_CHARS that no code does, from a site at a long address or a sheet of
+    long sums and names), so that the page says why and offers the link."""
     import segno  # only when a code is drawn: the worker loads it from its files, not at start
 
-    code = segno.make(address, error="m", micro=False)
+    try:
+        code = segno.make(address, error="m", micro=False)
+    except segno.DataOverflowError:
+        return None
     pictures = {}
     for lang in ("zh", "en"):
         out = io.BytesIO()

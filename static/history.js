@@ -13,6 +13,13 @@ import { inScripts, loadScripts } from "./zh.js";
 /** The start of a history this site stored, with its seal (scoring/history.py's SEALED). */
 const SEALED = /^\{"format":"table-companion-history","version":1,"checked":"([0-9a-f]{32})",/;
 const MAX_FILE_BYTES = 10_000_000; // scoring/history.py refuses more; this spares reading such a file at all
+const BUSY = {
+  zh: "没有存入历史记录：另一个标签页一直在修改它。请稍后再试。",
+  en: "Not saved to the history: another tab kept changing it. Try again in a moment.",
+};
+const MAX_TRIES = 20; // runs of one change while other pages keep storing the history (then it is stored as it is)
+const WATCHED_MS = 5_000; // a write from a text read before this page's save comes within milliseconds; a game deleted
+// elsewhere on purpose (open History, Delete, confirm) is deleted later than this, and stays deleted
 const NOT_SAVED = {
   zh: "没有存入历史记录：浏览器不允许保存（存储已满或被禁用）。",
   en: "Not saved to the history: the browser refused to store it (storage full or blocked).",
@@ -49,6 +56,10 @@ export class HistoryStore {
     this.report = report;
     this.held = ""; // the seal of the history the worker was last given or gave back: it holds that one, checked
     this.beingDrawn = Promise.resolve(); // a view being drawn (whileDrawing)
+    this.added = new Map(); // the games this page added, by id, until another page stores the history (watch)
+    addEventListener("storage", (event) => {
+      if (event.key === keys.history) this.storedElsewhere(event.newValue);
+    });
   }
 
   /** Have the worker read the stored history while the page is idle, so that History and Statistics need send it
@@ -100,26 +111,60 @@ export class HistoryStore {
     return answer;
   }
 
-  /** Run an action on the stored history; if Python finds problems in it, set it aside first and try again. */
+  /** Run an action on the stored history; if Python finds problems in it, set it aside first and try again. The
+   *  answer says which stored text it worked on (`based`). */
   async change(action, ...args) {
-    const answer = await this.send(read(keys.history) ?? "", action, ...args);
+    const raw = read(keys.history) ?? "";
+    const answer = { ...(await this.send(raw, action, ...args)), based: raw };
     if (!answer.stored_problems) return answer;
     const { setAside: told } = await this.checked();
-    const again = await this.send(read(keys.history) ?? "", action, ...args);
-    return told ? { ...again, setAside: told } : again; // said by the view that asked too (Statistics)
+    const again = read(keys.history) ?? "";
+    const redone = { ...(await this.send(again, action, ...args)), based: again };
+    return told ? { ...redone, setAside: told } : redone; // said by the view that asked too (Statistics)
+  }
+
+  /** Run an action that changes the stored history and store its answer, as a change to the history as stored now:
+   *  when another tab stored one while Python worked (two saves at the same moment), the action runs again on that
+   *  one, so that a save adds its game and never writes back the list read before. {ok: false, problems} when the
+   *  browser refused to store it. */
+  async commit(action, ...args) {
+    for (let tries = 0; ; tries += 1) {
+      const answer = await this.change(action, ...args);
+      if (!answer.ok || answer.stored === undefined) return answer;
+      // No await between this read and the write: no other script of this page's event loop runs in between.
+      if ((read(keys.history) ?? "") !== answer.based) {
+        if (tries < MAX_TRIES) continue;
+        return { ...answer, ok: false, notStored: true, problems: [BUSY] }; // never a write-back over their changes
+      }
+      if (!write(keys.history, answer.stored)) return { ...answer, ok: false, notStored: true, problems: [NOT_SAVED] };
+      if (answer.record?.id && answer.added) this.watch(answer.record.id, action, args);
+      return answer;
+    }
+  }
+
+  /** A game this page added, watched until the next history another page stores: one written from a text read
+   *  before this page's (another process's storage may show a write late) lacks it, and it is added again. */
+  watch(id, action, args) {
+    this.added.set(id, { action, args, until: Date.now() + WATCHED_MS });
+  }
+
+  /** Another page stored the history (a storage event): add again what this page added and that text lacks. */
+  async storedElsewhere(text) {
+    const lost = [];
+    for (const [id, added] of this.added) {
+      this.added.delete(id); // the first history stored elsewhere after the save decides
+      if (added.until >= Date.now() && !(text ?? "").includes(`"id":"${id}"`)) lost.push(added);
+    }
+    for (const { action, args } of lost) await this.commit(action, ...args);
   }
 
   /** Save a final sheet (JSON text) to the history with its extras (JSON: {started, note}, sheet-extras.js);
    *  messages go into box. True when it is stored. */
   async save(gameId, sheetJson, box, extrasJson = "null") {
     box.replaceChildren();
-    const answer = await this.change("add", gameId, sheetJson, finishedAt(gameId, sheetJson), extrasJson);
+    const answer = await this.commit("add", gameId, sheetJson, finishedAt(gameId, sheetJson), extrasJson);
     if (!answer.ok) {
       box.append(...answer.problems.map((p) => bilingual("p", p)));
-      return false;
-    }
-    if (!write(keys.history, answer.stored)) {
-      box.append(bilingual("p", NOT_SAVED));
       return false;
     }
     box.append(...(answer.notices ?? []).map((n) => bilingual("p", n, "save-notice")));
@@ -157,11 +202,7 @@ export class HistoryStore {
 
   /** Run an action on the stored history and store its answer (the statistics' renames, a result received). */
   async run(action, ...args) {
-    const answer = await this.change(action, ...args);
-    if (answer.ok && answer.stored !== undefined && !write(keys.history, answer.stored)) {
-      return { ok: false, problems: [NOT_SAVED] };
-    }
-    return answer;
+    return this.commit(action, ...args);
   }
 }
 
@@ -296,8 +337,8 @@ export class HistoryView {
       confirm: { zh: "删除", en: "Delete" },
     });
     if (choice !== "confirm") return;
-    const answer = await this.store.change("delete", record.id);
-    if (answer.ok && write(keys.history, answer.stored)) this.render(answer.records, answer.durations);
+    const answer = await this.store.commit("delete", record.id);
+    if (answer.ok) this.render(answer.records, answer.durations);
   }
 
   async exportAs(kind) {
@@ -321,16 +362,38 @@ export class HistoryView {
       return report(problems, { zh: "没有导入：", en: "Nothing was imported:" }, [{ zh: "文件太大（超过 10 MB），不是本站的历史记录。", en: "the file is too large (over 10 MB) to be a history from this site." }]);
     }
     // Its bytes: Python reads them by the command line's rule (UTF-8, a byte-order mark allowed; anything else refused)
-    const answer = await this.store.change("import", new Uint8Array(await file.arrayBuffer()));
+    const answer = await this.store.commit("import", new Uint8Array(await file.arrayBuffer()));
+    if (answer.notStored) return report(problems, { zh: "没有导入：", en: "Nothing was imported:" }, answer.problems);
     if (!answer.ok) return report(problems, { zh: `没有导入“${file.name}”：`, en: `Nothing was imported from “${file.name}”:` }, answer.problems);
-    if (!write(keys.history, answer.stored)) return report(problems, { zh: "没有导入：", en: "Nothing was imported:" }, [NOT_SAVED]);
     this.render(answer.records, answer.durations);
     say(status, {
       zh: `已导入 ${answer.added} 局；${answer.already} 局已经在历史记录中；${answer.skipped} 条记录无法读取。`,
       en: `Imported ${counted(answer.added, "game")}; ${answer.already} ${answer.already === 1 ? "was" : "were"} already in the history; ${counted(answer.skipped, "record")} could not be read.`,
     });
+    if (answer.replaced.length) status.append(this.replacedLine(answer.replaced));
     if (answer.renamed.length) status.append(bilingual("p", renamedText(answer.renamed)));
     if (answer.problems.length) report(problems, { zh: "文件中的问题：", en: "Problems in the file:" }, answer.problems);
+  }
+
+  /** "1 game replaced by a later correction", and an Undo that puts the games back as they were here. */
+  replacedLine(previous) {
+    const line = bilingual("p", {
+      zh: `${previous.length} 局被文件中较晚的修改替换。`,
+      en: `${counted(previous.length, "game")} replaced by a later correction.`,
+    }, "import-replaced");
+    const undo = bilingual("button", { zh: "撤销替换", en: "Undo" });
+    undo.type = "button";
+    undo.dataset.action = "undo-replaced";
+    undo.addEventListener("click", async () => {
+      undo.disabled = true;
+      const answers = [];
+      for (const record of previous) answers.push(await this.store.commit("undo", JSON.stringify(record)));
+      const failed = answers.find((a) => !a.ok);
+      line.replaceChildren(bilingual("span", failed ? failed.problems[0] : { zh: "已恢复为替换前的记录。", en: "Put back as they were." }));
+      await this.refresh();
+    });
+    line.append(" ", undo);
+    return line;
   }
 }
 

@@ -82,6 +82,14 @@ function header(scope, ...content) {
   return made;
 }
 
+/** A player's typed value of a field, or undefined: only a field of the link's own (never one inherited, such as
+ *  `constructor`), of scores that are an object (a link may carry text, a number or a list there: Python says so). */
+function typedValue(player, field) {
+  const scores = player.scores;
+  const usable = scores !== null && typeof scores === "object" && !Array.isArray(scores);
+  return usable && Object.hasOwn(scores, field) ? scores[field] : undefined;
+}
+
 /** The typed values as a table like the score sheet: a column per player, a row per field of the page's sheet that the
  *  link fills. */
 function typedTable(form, players) {
@@ -96,10 +104,10 @@ function typedTable(form, players) {
   const body = document.createElement("tbody");
   for (const row of form.querySelectorAll("tr[data-row]")) {
     const field = row.dataset.row;
-    if (!players.some((p) => p.scores && field in p.scores)) continue;
+    if (players.every((p) => typedValue(p, field) === undefined)) continue;
     const label = row.querySelector(".label-help") ?? row.querySelector("th");
     const line = cell("tr", header("row", wordsOf(label)));
-    for (const player of players) line.append(cell("td", typed(player.scores?.[field])));
+    for (const player of players) line.append(cell("td", typed(typedValue(player, field))));
     body.append(line);
   }
   const table = cell("table", cell("thead", head), body);

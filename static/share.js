@@ -80,8 +80,25 @@ async function linkOf(py, latest, game, withCode) {
   if (!answer.ok || latest.get(game).sheet !== sheet) return null;
   block.dataset.link = answer.link;
   block.dataset.title = plain(answer.summary, []);
-  if (withCode) showFigure(block.querySelector("[data-figure=qr]"), answer.qr, []);
+  if (withCode) showCode(block, answer);
   return answer.link;
+}
+
+/** The QR code into the block; when the link is longer than a QR code holds (Python gives no code), why, and the link
+ *  itself to open, copy or share. */
+function showCode(block, answer) {
+  const figure = block.querySelector("[data-figure=qr]");
+  showFigure(figure, answer.qr, []);
+  block.querySelector(".qr-caption").hidden = !answer.qr;
+  if (answer.qr) return;
+  const link = bilingual("a", { zh: "这局结果的链接", en: "The link to this result" }, "qr-link");
+  link.href = answer.link;
+  const why = bilingual("p", {
+    zh: "这局的链接太长，放不进二维码。请用“复制链接”或“分享链接”把它发给另一部手机：",
+    en: "This game's link is too long for a QR code. Send it to the other phone with “Copy the link” or “Share the link”: ",
+  }, "qr-too-long");
+  why.append(link);
+  figure.append(why);
 }
 
 /** A sheet's share block, made and wired the first time. link(withCode) gives the address (linkOf). */

@@ -84,10 +84,27 @@ export async function saveCorrection(game, payload, box) {
   const answer = await game.history.run("replace", game.state.editing.id, game.gameId, payload, extrasOf(game), edited);
   if (!answer.ok) {
     box.append(...answer.problems.map((p) => bilingual("p", p)));
+    if (answer.problems[0]?.field === "record") box.append(offerNewGame(game));
     return false;
   }
   offerUndo(game, answer.previous);
   return true;
+}
+
+/** The game being corrected is gone from the history (deleted in another tab): a button that saves the sheet, values
+ *  as they are, as a new game (until then the sheet keeps them, through reloads, as any sheet does). */
+function offerNewGame(game) {
+  const offer = bilingual("button", { zh: "作为新的一局存入", en: "Save as a new game" });
+  offer.type = "button";
+  offer.dataset.action = "save-as-new";
+  offer.addEventListener("click", async () => {
+    offer.disabled = true;
+    delete game.state.editing;
+    save(game.gameId, game.state);
+    showEditing(game);
+    if (!(await game.saveToHistory())) offer.disabled = false;
+  });
+  return offer;
 }
 
 /** After a correction is saved: one undo, which puts the record back as it was. */

@@ -9,14 +9,17 @@ CI runs a few examples with a fixed seed (derandomized); a longer run, with fres
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
+import sys
+import unicodedata
 import zlib
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from scoring.history import FORMAT, VERSION
+from scoring.history import FORMAT, VERSION, make_record
 from scoring.nesting import MAX_DEPTH
 
 EXAMPLES = int(os.environ.get("TC_FUZZ_EXAMPLES", "25"))
@@ -112,3 +115,53 @@ FILES = st.one_of(
     ),
 )
 """What a file chosen for import (or given to the command line) may hold."""
+
+
+@functools.cache
+def one_of_each_category() -> tuple[str, ...]:
+    """The first character of every Unicode general category (lone surrogates, controls, private use, unassigned…), and
+    the line ends, tab, joiners and direction marks a note may meet."""
+    first: dict[str, str] = {}
+    for code in range(sys.maxunicode + 1):
+        first.setdefault(unicodedata.category(chr(code)), chr(code))
+    return (*first.values(), "\n", "\t", "\u200d", "\u200f", "\u202e", "\u2028", "\udfff", "\U000e0041", "\ufeff")
+
+
+ANY_TEXT = st.lists(
+    st.one_of(
+        st.characters(exclude_categories=()),
+        st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF, exclude_categories=()),
+        st.sampled_from(one_of_each_category()),
+    ),
+    max_size=12,
+).map("".join)
+"""Text of every category of character, lone surrogates included."""
+_DATES = st.sampled_from(
+    ["2000-01-01T00:00:00Z", SAVED, "2026-11-21T00:00:00+14:00", "2100-01-01T00:00:00Z", "2999-12-31T23:59:59Z"]
+)
+MOMENTS = st.one_of(_DATES, _DATES, _DATES, st.none(), ANY_TEXT)
+"""A record's correction time: past, near, offset, future, none or anything."""
+CORRECTED_FILES = st.builds(
+    lambda note, edited, same_id, name: json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "records": [
+                {
+                    **RECORD,
+                    "sheet": {"players": [SHEET["players"][0], {"name": name, "scores": {"estate_sets": 9}}]},
+                    "edited": edited,
+                    "id": make_record("burgundy-cards", SHEET, SAVED)["id"] if same_id else note,
+                    "note": note,
+                },
+                {**RECORD, "note": note},
+            ],
+        }
+    ).encode(),
+    ANY_TEXT,
+    MOMENTS,
+    st.booleans(),
+    st.one_of(st.just("Bo"), st.just("Bo"), ANY_TEXT),
+)
+"""A history file with a note of any characters and a second copy of its game corrected at any time, under the id of a
+game already stored or not (json.dumps writes a lone surrogate as its escape: valid JSON, as a crafted file has it)."""

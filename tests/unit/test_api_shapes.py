@@ -174,8 +174,9 @@ READERS: dict[str, dict[str, Any]] = {
     },
 }
 """Each script that reads Python's answers, and what its names for an answer (or a part of one) hold."""
-PAGE_KEYS = {"history.js": {"answer": {"setAside"}}, "stats.js": {"answer": {"setAside"}}}
-"""Keys the page writes onto an answer itself (history.js: the stored text it set aside), not Python."""
+PAGE_KEYS = {"history.js": {"answer": {"setAside", "based", "notStored"}}, "stats.js": {"answer": {"setAside"}}}
+"""Keys the page writes onto an answer itself (history.js: the stored text it set aside, the one it worked on, that the
+browser refused to store it), not Python."""
 
 
 def read_keys(source: str, name: str) -> set[tuple[str, ...]]:

@@ -11,8 +11,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.__main__ import main
-from scoring.api import _held, history_import, history_stats, history_view, score_json, share_view
-from tests.fuzz import FILES, FUZZ, LINKS, SHEET
+from scoring.api import (
+    _held,
+    history_add,
+    history_import,
+    history_stats,
+    history_undo,
+    history_view,
+    score_json,
+    share_view,
+)
+from tests.fuzz import CORRECTED_FILES, FILES, FUZZ, LINKS, SAVED, SHEET
 
 pytestmark = pytest.mark.fuzz
 
@@ -59,4 +68,25 @@ def test_any_stored_value_is_read_or_set_aside(stored: bytes, as_text: bool) -> 
     said(history_view(value))
     _held.clear()
     said(history_stats(value, {}))
+    a_sheet_computes()
+
+
+@given(content=CORRECTED_FILES)
+@FUZZ
+def test_any_note_or_correction_in_a_file_is_kept_or_said_and_loses_no_game(content: bytes, tmp_path_factory) -> None:
+    file = Path(tmp_path_factory.mktemp("fuzz")) / "history.json"
+    file.write_bytes(content)
+    for argv in (["history", str(file)], ["history", str(file), "--csv"], ["history", str(file), "--stats"]):
+        assert main(argv) == 0
+    _held.clear()
+    before = history_add("", "burgundy-cards", SHEET, SAVED)
+    answer = history_import(before["stored"], content)
+    said(answer)
+    answer["stored"].encode()  # stored as UTF-8: no lone surrogate kept
+    kept = next(r for r in answer["records"] if r["id"] == before["record"]["id"])
+    assert kept == before["record"] or kept.get("edited", "") <= "2100"  # never a correction dated in the future
+    stored = answer["stored"]
+    for previous in answer["replaced"]:
+        stored = history_undo(stored, previous)["stored"]
+    assert [r for r in history_view(stored)["records"] if r["id"] == before["record"]["id"]] == [before["record"]]
     a_sheet_computes()
