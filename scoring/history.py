@@ -187,7 +187,7 @@ def record_id(game_id: str, saved: str, sheet: dict[str, Any]) -> str:
 
 
 def make_record(
-    game_id: object, raw_sheet: object, saved: object, note: object = None, duration: object = None
+    game_id: object, raw_sheet: object, saved: object, note: object = None, duration: object = None, limits: bool = True
 ) -> dict[str, Any]:
     """The record of a final sheet, with its note and duration if any (extras.py); SheetError (naming the field) if
     the sheet is not final or either is not one a record keeps."""
@@ -196,7 +196,7 @@ def make_record(
     when = timestamp(saved)
     extras = kept_extras(note_of(note), duration_of(duration))
     game = GAMES[game_id]
-    parsed = parse_sheet(game, raw_sheet)
+    parsed = parse_sheet(game, raw_sheet, limits)  # limits=False: a record read back (saved before they were checked)
     sheet = _normal(game_id, parsed, raw_sheet)
     result = score_sheet(game, parsed)  # as core.score does, without parsing the sheet again
     if result.missing:
@@ -511,7 +511,8 @@ def _read_record(raw: object, index: int) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise SheetError(f"records[{index}]", Text(f"{where.zh}：格式错误。", f"{where.en}: not a record."))
     try:
-        return make_record(raw.get("game"), _implied_options(raw.get("game"), raw.get("sheet")), raw.get("saved"))
+        sheet = _implied_options(raw.get("game"), raw.get("sheet"))
+        return make_record(raw.get("game"), sheet, raw.get("saved"), limits=False)
     except SheetError as error:
         raise SheetError(
             f"records[{index}].{error.path}",

@@ -38,15 +38,16 @@ def parse_options(game: Game, raw: object) -> dict[str, bool]:
     return {o.key: raw.get(o.key, False) for o in game.options}
 
 
-def parse_sheet(game: Game, raw: object) -> Sheet:
-    """Validate a sheet as JSON gives it; raise SheetError naming the first bad field."""
-    sheet, problems = check_sheet(game, raw)
+def parse_sheet(game: Game, raw: object, limits: bool = True) -> Sheet:
+    """Validate a sheet as JSON gives it; raise SheetError naming the first bad field. limits=False: a game saved
+    before the limits across the table were checked, read as it was saved."""
+    sheet, problems = check_sheet(game, raw, limits)
     if problems or sheet is None:
         raise problems[0]
     return sheet
 
 
-def check_sheet(game: Game, raw: object) -> tuple[Sheet | None, list[SheetError]]:
+def check_sheet(game: Game, raw: object, limits: bool = True) -> tuple[Sheet | None, list[SheetError]]:
     """Validate a score sheet: the sheet (bad fields read as empty; None if unreadable) and every problem; once every
     field is well, the limits across players the source states (`Game.supplies`, `Game.one_each`), then once those
     hold, the game's rules across fields (`Game.validate`)."""
@@ -56,7 +57,7 @@ def check_sheet(game: Game, raw: object) -> tuple[Sheet | None, list[SheetError]
     form, options = read
     fields = active_player_fields(game, options)
     sheet, problems = check_form(game, form, fields, game.table_fields, options)
-    if sheet is not None and not problems:
+    if sheet is not None and not problems and limits:
         problems.extend(limit_problems(game, sheet, fields))
     if sheet is not None and not problems and game.validate is not None:
         problems.extend(game.validate(sheet))

@@ -95,3 +95,31 @@ def test_a_start_pick_stands_until_the_table_asks_again(warm_page: Page, site_se
     box.scroll_into_view_if_needed()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "start-pick-390.png"))
+
+
+def test_who_starts_offers_the_names_right_there(warm_page: Page, site_server) -> None:
+    """Point 6: with names missing, the box offers the seats' names right there, with the table's remembered names."""
+    page = warm_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    names = ["韩梅梅", "欧阳娜娜", "Michael", "Anna"]
+    Play(page, site_server.url, "tuscany").open().fill_sheet([(n, {}) for n in names])  # another game's sheet
+    page.goto(f"{site_server.url}play/#palais-royal/setup")
+    box = page.locator("#game-palais-royal .start-pick")
+    box.locator("button").first.click()
+    fields = box.locator(".start-names input")
+    expect(fields).to_have_count(4)
+    offered = box.locator(".start-names button")
+    expect(offered).to_have_text(names)
+    for _ in names[:3]:
+        offered.first.click()
+    fields.nth(3).fill("Dee")
+    sheet = Play(page, site_server.url, "palais-royal")
+    expect(sheet.tool().locator('input.name[data-player="3"]')).to_have_value("Dee")  # the sheet's own field
+    box.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "start-names-390.png"))
+    box.locator("[data-action=pick-start]").click()
+    expect(box.locator(".start-picked")).to_contain_text("picked at random from 4", use_inner_text=True)
+    expect(box.locator(".start-names")).to_have_count(0)
+    stored = page.evaluate("JSON.parse(localStorage.getItem('tc:v1:game:palais-royal'))")
+    assert stored["names"][:4] == [*names[:3], "Dee"] and stored["start"]["names"][0] in [*names[:3], "Dee"]

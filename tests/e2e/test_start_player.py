@@ -37,7 +37,7 @@ def test_a_pick_needs_the_names_then_picks_one_and_keeps_it(warm_page: Page, sit
     expect(box).to_contain_text("The source does not say how to choose the start player")
     box.locator("button").click()
     picked = box.locator(".start-picked .l-en")
-    expect(picked).to_have_text("Type every player's name on the score sheet first.")
+    expect(picked).to_have_text("Type every player's name first, here or on the score sheet, then pick:")
     type_names(page, "tuscany", NAMES)
     box.locator("button").click()
     expect(picked).to_have_text(re.compile(r"^Start player: (.+) \(picked at random from 4\)$"))

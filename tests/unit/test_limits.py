@@ -3,11 +3,13 @@ statue of each number; named in both languages, and a sheet past them is neither
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import GAMES, get_game
+from scoring import GAMES, get_game, history
 from scoring.api import evaluate
 from scoring.core import Conflict, SheetError, active_player_fields, check_sheet
 from scoring.history import make_record
@@ -216,3 +218,19 @@ def test_a_sheet_past_a_limit_is_neither_ranked_nor_saved(game_id: str, scores: 
 def claimants(answer: dict) -> set[int]:
     """The players a refused answer's problems name."""
     return {int(path.split("]")[0].removeprefix("players[")) for p in answer["problems"] for path in p["fields"]}
+
+
+def test_a_game_saved_before_the_limits_is_read_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record past a limit, saved before the limits were checked, stays in the history when the new rules read it
+    (the seal changes with the rules, so the browser's stored history is read in full): nothing saved is lost."""
+    raw = sheet("bruges", {"score_track": 30, "statues": [7, 0]}, {"score_track": 20, "statues": [7, 0]})
+    bruges = GAMES["bruges"]
+    monkeypatch.setitem(GAMES, "bruges", dataclasses.replace(bruges, one_each=()))  # the rules before this check
+    stored = history.stored_text(history.History(records=[make_record("bruges", raw, SAVED)]))
+    monkeypatch.setitem(GAMES, "bruges", bruges)
+    monkeypatch.setattr(history, "RULES", history.RULES + " and the limits")  # a new version: the seal no longer holds
+    read = history.read_stored(stored)
+    assert not read.skipped
+    assert [(p["name"], p["total"]) for p in read.records[0]["players"]] == [("韩梅梅", 37), ("欧阳娜娜", 27)]
+    with pytest.raises(Conflict):  # a new save of the same sheet is refused
+        make_record("bruges", raw, SAVED)
