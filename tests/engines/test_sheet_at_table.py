@@ -645,6 +645,34 @@ GRID_FIRST = """(win, doc, game, height) => {
 }"""
 
 
+TOTALS_IN_SIGHT = """(win, doc, game) => new Promise((resolve) => {
+    const section = doc.querySelector(`section.game[data-game="${game}"]`);
+    const count = section.querySelector('[data-role=players]');
+    count.value = section.dataset.max;
+    count.dispatchEvent(new Event('change', { bubbles: true }));
+    const box = section.querySelector('[data-tool=score] .grid-scroll');
+    const hidden = () => {
+        const b = box.getBoundingClientRect();
+        return [...box.querySelectorAll('output.total, output.place')].filter((o) => o.checkVisibility()).filter((o) => {
+            const r = o.getBoundingClientRect();
+            return r.top < Math.max(b.top, 0) - 1 || r.bottom > Math.min(b.bottom, win.innerHeight) + 1;
+        }).map((o) => `${o.className} ${o.dataset.player}`);
+    };
+    const found = {};
+    const steps = [['top', 0], ['middle', 0.5], ['bottom', 1]];
+    const next = () => {
+        if (!steps.length) { win.scrollTo(0, 0); box.scrollTop = 0; return resolve(found); }
+        const [where, share] = steps.shift();
+        box.scrollIntoView({ block: 'end' });
+        box.scrollTop = share * (box.scrollHeight - box.clientHeight);
+        win.requestAnimationFrame(() => win.setTimeout(() => { found[where] = hidden(); next(); }));
+    };
+    win.requestAnimationFrame(() => win.setTimeout(next));
+})"""
+"""With the game's most players, the grid's box scrolled into view and scrolled inside to its top, middle and bottom:
+the Total and Place outputs that are outside the box's visible part or the screen, at each (issue 41, point 1)."""
+
+
 def test_layout_rules_and_search_at_phone_widths(warm_tab: Tab) -> None:
     """Point 2 (the grid first), 6 (the first step on the first screen) and 7 (rules and search on a phone)."""
     tab = warm_tab
@@ -693,8 +721,9 @@ WIDER_IN = f"""(win, doc, lang, script) => new Promise((resolve) => {{
 
 
 def grid_first(tab: Tab, size: tuple[int, int]) -> None:
-    """Every game's first name and score fields on the first screen; one closed game switcher; notes folded; names
-    stuck to the top of a scrolled grid; places in the row under the Total; the checklist's first step in sight."""
+    """Every game's first name and score fields on the first screen; one closed game switcher; notes folded; every
+    total and place in sight wherever the grid is scrolled; names stuck to the top of a scrolled grid; places in the
+    row under the Total; the checklist's first step in sight."""
     width, height = size
     load(tab, f"play/?w={width}#{next(iter(GAMES))}/score", size)
     found, wrong = {}, []
@@ -709,6 +738,8 @@ def grid_first(tab: Tab, size: tuple[int, int]) -> None:
         )
         seen = tab.js(framed(GRID_FIRST), game, height)
         found[game] = f"name {seen['name']}, first score {seen['score']}"
+        hidden = tab.js(framed(TOTALS_IN_SIGHT), game)
+        assert not any(hidden.values()), f"{tab.engine} {size} {game}: totals or places out of sight: {hidden}"
         if not (
             seen["name"][0] >= 0 and seen["name"][1] <= height and seen["score"][0] >= 0 and seen["score"][1] <= height
         ):
