@@ -174,13 +174,15 @@ def check_content(games: list[GameContent]) -> None:
             detail = f"unpaired: {', '.join(missing)}" if missing else "same ids in another order"
             raise BuildError(f"{en.path}: sections do not pair with {zh.path.name} ({detail})")
         game = content.game
-        required = [("the game's winner", game.rule)]
-        required += [(f"category {c.field.key!r}", c.field.rule) for c in game.categories]
-        required += [(f"tie-breaker {t.key!r}", t.rule) for t in game.tie_breakers]
+        required = [("the game's winner", game.section)]
+        required += [(f"category {c.field.key!r}", c.field.section) for c in game.categories]
+        required += [(f"tie-breaker {t.key!r}", t.section) for t in game.tie_breakers]
         for what, rule in required:
             if not rule:
-                raise BuildError(f"{scoring_file(game)}: {what} names no rules section (rule=...)")
-        rules = [rule for _, rule in required] + [f.rule for f in all_fields(game)] + [h.rule for h in game.helpers]
+                raise BuildError(f"{scoring_file(game)}: {what} names no rules section (section=...)")
+        rules = (
+            [rule for _, rule in required] + [f.section for f in all_fields(game)] + [h.section for h in game.helpers]
+        )
         for rule in rules:
             if rule and rule not in zh_ids:
                 raise BuildError(f"{zh.path}: scoring for {game.id} links to section {rule!r}, which is missing")

@@ -101,7 +101,7 @@ def search_ideas(games: list[GameContent], synonyms: Path) -> list[dict[str, obj
         sections = [
             f"{c.game.id}#{rule}"
             for c in games
-            for rule in dict.fromkeys(t.rule for t in c.game.tie_breakers) or [c.game.rule]
+            for rule in dict.fromkeys(t.section for t in c.game.tie_breakers) or [c.game.section]
         ]
         ideas.append({"key": idea["key"], "words": [*idea["zh"], *idea["en"]], "sections": sections})
     return ideas

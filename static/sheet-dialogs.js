@@ -157,10 +157,10 @@ export function setupHelp() {
     more.hidden = !link;
     more.href = link ? link.getAttribute("href") : "#";
     dialog.showModal();
-    if (!button.dataset.rule) return;
+    if (!button.dataset.section) return;
     const mine = ++asked;
     try {
-      const excerpt = await ruleExcerpt(gameId, button.dataset.rule);
+      const excerpt = await ruleExcerpt(gameId, button.dataset.section);
       if (mine !== asked || !excerpt) return;
       const quote = document.createElement("blockquote");
       quote.className = "rule-excerpt";

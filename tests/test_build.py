@@ -44,7 +44,7 @@ def test_score_sheet_rule_links_point_at_real_sections(built_site: Path) -> None
     play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'href="\.\./rules/([a-z-]+)/#([a-z0-9-]+)"', play)
     for game in GAMES.values():
-        categories = {c.field.rule for c in game.categories} | {t.rule for t in game.tie_breakers}
+        categories = {c.field.section for c in game.categories} | {t.section for t in game.tie_breakers}
         assert categories <= {section for g, section in links if g == game.id}, game.id
     for game, section in links:
         assert section in scan(built_site / "rules" / game / "index.html").anchors, (game, section)
@@ -59,7 +59,7 @@ def test_tie_breakers_link_their_rule_on_the_score_sheet(built_site: Path) -> No
             assert rule is None
             continue
         linked = re.findall(r'<a class="rule-link" href="\.\./rules/[a-z-]+/#([a-z0-9-]+)">', rule.group(3))
-        assert linked == [t.rule for t in game.tie_breakers], game.id
+        assert linked == [t.section for t in game.tie_breakers], game.id
         assert (rule.group(2) or "") == game.tie_breakers[0].requires  # a variant's line shows only with the variant
 
 

@@ -34,15 +34,15 @@ def content_of(game_id: str, game: object | None = None) -> build.GameContent:
 
 def test_every_game_names_the_rules_behind_its_winner_categories_and_tie_breakers() -> None:
     for game in GAMES.values():
-        assert game.rule, game.id
-        assert all(c.field.rule for c in game.categories), game.id
-        assert all(t.rule for t in game.tie_breakers), game.id
+        assert game.section, game.id
+        assert all(c.field.section for c in game.categories), game.id
+        assert all(t.section for t in game.tie_breakers), game.id
     build.check_content(build.load_content())
 
 
 def test_category_without_rule_fails_naming_the_module() -> None:
     first = BURGUNDY.categories[0]
-    stripped = dataclasses.replace(first, field=dataclasses.replace(first.field, rule=""))
+    stripped = dataclasses.replace(first, field=dataclasses.replace(first.field, section=""))
     game = dataclasses.replace(BURGUNDY, categories=(stripped, *BURGUNDY.categories[1:]))
     with pytest.raises(build.BuildError, match=r"burgundy_cards\.py: category 'estate_sets' names no rules section"):
         build.check_content([content_of(BURGUNDY.id, game)])
@@ -50,10 +50,10 @@ def test_category_without_rule_fails_naming_the_module() -> None:
 
 def test_tie_breaker_without_rule_or_with_a_missing_one_fails() -> None:
     tie = BURGUNDY.tie_breakers[0]
-    game = dataclasses.replace(BURGUNDY, tie_breakers=(dataclasses.replace(tie, rule=""),))
+    game = dataclasses.replace(BURGUNDY, tie_breakers=(dataclasses.replace(tie, section=""),))
     with pytest.raises(build.BuildError, match=r"burgundy_cards\.py: tie-breaker 'storage_cards' names no rules"):
         build.check_content([content_of(BURGUNDY.id, game)])
-    game = dataclasses.replace(BURGUNDY, tie_breakers=(dataclasses.replace(tie, rule="nowhere"),))
+    game = dataclasses.replace(BURGUNDY, tie_breakers=(dataclasses.replace(tie, section="nowhere"),))
     with pytest.raises(build.BuildError, match=r"zh\.md: scoring for burgundy-cards links to section 'nowhere'"):
         build.check_content([content_of(BURGUNDY.id, game)])
 

@@ -149,10 +149,10 @@ GAME = Game(
         Category(_count("grapes", "葡萄", "Grapes", "葡萄分", "Grape points", maximum=50)),
     ),
     extra_player_fields=(_count("coins", "钱币", "Coins", "平手时用", "For ties"),),
-    tie_breakers=(TieBreaker("coins", True, Text("钱币较多", "more coins"), rule="final-scoring"),),
+    tie_breakers=(TieBreaker("coins", True, Text("钱币较多", "more coins"), section="final-scoring"),),
     setup=setup,
     diagram=diagram,
-    rule="final-scoring",
+    section="final-scoring",
     source_lang="zh-Hans",
 )
 '''

@@ -44,7 +44,7 @@ class Field:
     parts: tuple[Text, ...] = ()  # labels when each entry holds several numbers
     allowed: tuple[int, ...] = ()  # when set, the only values accepted
     choices: tuple[Choice, ...] = ()
-    rule: str = ""  # id of the rules section that defines it
+    section: str = ""  # id of the rules section that defines it
     requires: str = ""  # key of the option that must be on for this field to be used
     blank_is_zero: bool = True  # False: blank is missing, not 0, where the result needs it (values printed on a board)
 
@@ -70,7 +70,7 @@ class TieBreaker:
     most_wins: bool
     label: Text  # e.g. "most cards left in storage"
     in_source: bool = True
-    rule: str = ""  # id of the rules section that states it (or, for one not in the source, says so)
+    section: str = ""  # id of the rules section that states it (or, for one not in the source, says so)
     requires: str = ""  # key of the option that must be on for this tie-breaker to apply
 
 
@@ -183,7 +183,7 @@ class Helper:
     player_fields: tuple[Field, ...]
     table_fields: tuple[Field, ...]
     compute: Callable[[Sheet], HelperResult]
-    rule: str = ""
+    section: str = ""
     fills: tuple[str, ...] = ()  # the score sheet's fields its result can be copied to (HelperResult.fills' keys)
 
 
@@ -288,7 +288,7 @@ class Game:
     categories: tuple[Category, ...]
     tie_breakers: tuple[TieBreaker, ...]
     setup: Callable[..., tuple[SetupStep, ...]]
-    rule: str = ""  # id of the rules section that says who wins
+    section: str = ""  # id of the rules section that says who wins
     extra_player_fields: tuple[Field, ...] = ()  # entered but not scored (tie-breaker inputs)
     table_fields: tuple[Field, ...] = ()
     options: tuple[Option, ...] = ()

@@ -101,7 +101,7 @@ def _typed(player: Player, f: Field) -> bool:
 
 def _pending(missing: MissingValues, breaker: TieBreaker) -> Decision:
     """The decision of a player whose place waits for a blank tie-breaker."""
-    return Decision(DecisionKind.PENDING, missing.message, breaker.key, breaker.rule)
+    return Decision(DecisionKind.PENDING, missing.message, breaker.key, breaker.section)
 
 
 def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> Decision:
@@ -110,7 +110,7 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
         return Decision(
             DecisionKind.TOTAL,
             Text(f"总分 {total} 分决定名次。", f"Placed by total points ({total})."),
-            section=game.rule,
+            section=game.section,
         )
     values = sheet.players[i].values
     for t in game.tie_breakers:
@@ -125,7 +125,7 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
                     f"Tied on {total} points; decided by {t.label.en} ({values[t.key]}){source_en}.",
                 ),
                 t.key,
-                t.rule,
+                t.section,
                 values[t.key],
             )
     others = "、".join(sheet.players[j].name for j in rivals)
@@ -137,7 +137,7 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
                 f"同为 {total} 分，与 {others} 的所有决胜规则也相同：共享名次。",
                 f"Tied on {total} points and level with {others_en} on every tie-breaker: the place is shared.",
             ),
-            section=game.tie_breakers[-1].rule or game.rule,
+            section=game.tie_breakers[-1].section or game.section,
         )
     return Decision(
         DecisionKind.SHARED,
@@ -145,7 +145,7 @@ def _decide(game: Game, sheet: Sheet, i: int, rivals: list[int], total: int) -> 
             f"与 {others} 同为 {total} 分，原文没有决胜规则：共享名次。",
             f"Tied on {total} points with {others_en}; the source text gives no tie-breaker: the place is shared.",
         ),
-        section=game.rule,
+        section=game.section,
     )
 
 

@@ -323,7 +323,7 @@ def _dice_field() -> Field:
         minimum=1,
         maximum=6,
         entries=DICE_COLOURS,
-        rule="game-flow",
+        section="game-flow",
     )
 
 
@@ -399,7 +399,7 @@ DICE_HELPER = Helper(
     player_fields=(),
     table_fields=(_dice_field(),),
     compute=dice_helper,
-    rule="game-flow",
+    section="game-flow",
 )
 
 
@@ -463,7 +463,7 @@ GAME = Game(
                 "Majority markers",
                 "翻到彩色面的基本多數標記（聲望、人物、運河），每個 4 分，最多 3 個",
                 "Basic markers turned to the coloured side (reputation, persons, canals), 4 points each, at most 3",
-                rule="majorities",
+                section="majorities",
                 maximum=MAJORITIES,
             ),
             points=lambda markers: MAJORITY_POINTS * markers,
@@ -478,7 +478,7 @@ GAME = Game(
                 "Pet majority marker",
                 "寵物擴充的第 4 個多數標記：翻到彩色面填 1，得 4 分",
                 "The pets expansion's 4th majority marker: 1 if turned to the coloured side, 4 points",
-                rule="pets-expansion",
+                section="pets-expansion",
                 maximum=1,
                 requires="pets",
             ),
@@ -491,7 +491,7 @@ GAME = Game(
                 "Canals: third section",
                 "已建到第三段的運河條數，每條 3 分（最多 2 條）",
                 "Canals built up to their third section, 3 points each (at most 2)",
-                rule="actions",
+                section="actions",
                 maximum=CANALS,
             ),
             points=lambda canals: THIRD_SECTION_POINTS * canals,
@@ -503,7 +503,7 @@ GAME = Game(
                 "Statues",
                 "每個雕像上的數字（2–7）；沒有就留空或填 0；每人最多 2 個",
                 "The number on each statue (2–7); leave empty or 0 for none; at most 2 each",
-                rule="actions",
+                section="actions",
                 entries=(Text("第一個", "first"), Text("第二個", "second")),
                 allowed=(0, *STATUE_VALUES),
             ),
@@ -525,7 +525,7 @@ GAME = Game(
                 "Pets",
                 "已購買寵物卡上印的分數",
                 "Points printed on the pets bought",
-                rule="pets-expansion",
+                section="pets-expansion",
                 requires="pets",
             )
         ),
@@ -546,11 +546,11 @@ GAME = Game(
             True,
             Text("剩餘金錢較多", "most money left"),
             in_source=False,
-            rule="final-scoring",
+            section="final-scoring",
             requires="guilders_tiebreak",
         ),
     ),
-    rule="final-scoring",
+    section="final-scoring",
     notes=(
         Text(
             "平手：原文沒有決勝規則，總分相同的玩家共享名次。出版社的規則（剩餘金錢最多的玩家獲勝，仍平手則共享名次）"

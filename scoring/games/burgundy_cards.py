@@ -243,7 +243,7 @@ GAME = Game(
                     "持有起始玩家卡的玩家得 1 分（无论哪一面朝上）", "The holder scores 1 point, whichever side is up"
                 ),
                 kind=FieldKind.ONE_PLAYER,
-                rule="end-of-game",
+                section="end-of-game",
             )
         ),
     ),
@@ -257,9 +257,11 @@ GAME = Game(
         ),
     ),
     tie_breakers=(
-        TieBreaker("storage_cards", True, Text("储藏库剩余卡片较多", "most cards left in storage"), rule="end-of-game"),
+        TieBreaker(
+            "storage_cards", True, Text("储藏库剩余卡片较多", "most cards left in storage"), section="end-of-game"
+        ),
     ),
-    rule="end-of-game",
+    section="end-of-game",
     notes=(
         Text(
             "平手：原文的决胜规则只用来决定胜者；本表对其他名次的平手也按同一规则排序（原文没有说）。",

@@ -340,7 +340,7 @@ def score(game: Game, sheet: Sheet) -> Result:
             None,
             1,
             (("palaces", palaces[first]),),
-            Decision(DecisionKind.WINNER, why, section=game.rule),
+            Decision(DecisionKind.WINNER, why, section=game.section),
         )
     ]
     for i, player in enumerate(sheet.players):
@@ -364,7 +364,7 @@ def score(game: Game, sheet: Sheet) -> Result:
                 None,
                 None,
                 (("palaces", palaces[i]),),
-                Decision(DecisionKind.UNRANKED, text, section=game.rule),
+                Decision(DecisionKind.UNRANKED, text, section=game.section),
             )
         )
     return Result(game.id, tuple(results), game.notes)
@@ -581,7 +581,7 @@ def brewery_helper(sheet: Sheet) -> HelperResult:
 
 def _goods_field(key: str, zh: str, en: str, help_zh: str, help_en: str, **bounds: int) -> Field:
     """A brewery field with one number per good."""
-    return Field(key, Text(zh, en), Text(help_zh, help_en), entries=GOODS, rule="phases", **bounds)
+    return Field(key, Text(zh, en), Text(help_zh, help_en), entries=GOODS, section="phases", **bounds)
 
 
 PALACE_PRICE = Helper(
@@ -600,11 +600,11 @@ PALACE_PRICE = Helper(
             Text("已建造的宮殿卡", "Palace cards built"),
             Text("所有玩家到目前為止建造的宮殿卡總數", "All players' palaces built so far, together"),
             maximum=PALACES * MAX_PLAYERS,
-            rule="phases",
+            section="phases",
         ),
     ),
     compute=palace_price_helper,
-    rule="phases",
+    section="phases",
 )
 
 TURN_ORDER = Helper(
@@ -623,14 +623,14 @@ TURN_ORDER = Helper(
             "income",
             Text("本輪收入", "Income this round"),
             Text("出售貨物的硬幣加上銀行的硬幣", "Coins from selling goods plus coins from banks"),
-            rule="phases",
+            section="phases",
         ),
         Field(
             "administration",
             Text("行政處", "Administration"),
             Text("建造了行政處填 1，否則 0", "1 if built, else 0"),
             maximum=1,
-            rule="building-cards",
+            section="building-cards",
         ),
         Field(
             "position",
@@ -638,12 +638,12 @@ TURN_ORDER = Helper(
             Text("1 = 本輪第一個行動；收入相同時用來決定誰在上面", "1 = first this round; settles equal incomes"),
             minimum=1,
             maximum=MAX_PLAYERS,
-            rule="turn-order",
+            section="turn-order",
         ),
     ),
     table_fields=(),
     compute=turn_order_helper,
-    rule="turn-order",
+    section="turn-order",
 )
 
 BREWERY = Helper(
@@ -682,7 +682,7 @@ BREWERY = Helper(
         ),
     ),
     compute=brewery_helper,
-    rule="phases",
+    section="phases",
 )
 
 GAME = Game(
@@ -697,7 +697,7 @@ GAME = Game(
                 Text("宮殿卡", "Palace cards"),
                 Text(f"已建造的宮殿卡（0–{PALACES}）", f"Palace cards built (0–{PALACES})"),
                 maximum=PALACES,
-                rule="game-end",
+                section="game-end",
             )
         ),
     ),
@@ -711,12 +711,12 @@ GAME = Game(
             ),
             minimum=1,
             maximum=MAX_PLAYERS,
-            rule="turn-order",
+            section="turn-order",
         ),
     ),
     tie_breakers=(),
     setup=setup,
-    rule="game-end",
+    section="game-end",
     diagram=diagram,
     options=(Option("advanced", Text("進階遊戲", "Advanced game")),),
     helpers=(PALACE_PRICE, TURN_ORDER, BREWERY),

@@ -12,11 +12,13 @@ from typing import Any
 from ..core import Field, Text
 
 
-def counts_from(section: str) -> Callable[..., Field]:
+def counts_from(default_section: str) -> Callable[..., Field]:
     """The maker of a game's whole-number fields, each defined in this rules section unless it names another."""
 
-    def count(key: str, zh: str, en: str, help_zh: str, help_en: str, rule: str = section, **more: Any) -> Field:
+    def count(
+        key: str, zh: str, en: str, help_zh: str, help_en: str, section: str = default_section, **more: Any
+    ) -> Field:
         """A whole-number field: its key, its label and help in both languages, bounds and the like in `more`."""
-        return Field(key, Text(zh, en), Text(help_zh, help_en), rule=rule, **more)
+        return Field(key, Text(zh, en), Text(help_zh, help_en), section=section, **more)
 
     return count

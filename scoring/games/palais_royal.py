@@ -580,12 +580,12 @@ MAJORITY_HELPER = Helper(
             Text("九个城堡房间各有几个仆人", "Servants in each of the nine castle rooms"),
             maximum=SERVANTS_PER_COLOUR,
             entries=tuple(room.name for room in ROOMS),
-            rule="castle-rooms",
+            section="castle-rooms",
         ),
     ),
     table_fields=(),
     compute=majorities,
-    rule="cardinal",
+    section="cardinal",
 )
 
 
@@ -630,7 +630,7 @@ GAME = Game(
             Text("庭院四个边沿上各有几个自己的仆人", "Your servants on each of the courtyard's four edges"),
             maximum=SERVANTS_PER_COLOUR,
             entries=EDGE_NAMES,
-            rule="final-scoring",
+            section="final-scoring",
         ),
     ),
     table_fields=(
@@ -643,7 +643,7 @@ GAME = Game(
             ),
             entries=EDGE_NAMES,
             parts=(Text("第一名", "First"), Text("第二名", "Second")),
-            rule="final-scoring",
+            section="final-scoring",
             blank_is_zero=False,
         ),
         Field(
@@ -672,12 +672,12 @@ GAME = Game(
                     ),
                 ),
             ),
-            rule="final-scoring",
+            section="final-scoring",
         ),
     ),
     tie_breakers=(),
     setup=setup,
-    rule="final-scoring",
+    section="final-scoring",
     diagram=diagram,
     helpers=(MAJORITY_HELPER,),
     notes=(

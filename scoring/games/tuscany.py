@@ -241,7 +241,7 @@ CATEGORIES = (
             "Red track",
             "第三次计分后红色计分轨上的分数，含 50/100 标记（计分阶段助手可以填入）",
             "Points on the red track after the third scoring, 50/100 marker included (the scoring-phase helper can fill this in)",
-            rule="scoring-phase",
+            section="scoring-phase",
         )
     ),
     Category(
@@ -311,7 +311,7 @@ EXTRA_FIELDS = (
         "Green track",
         "不计分；平手时分数少者胜（计分阶段助手可以填入）",
         "Not scored; on a tie, fewer points wins (the scoring-phase helper can fill this in)",
-        rule="scoring-phase",
+        section="scoring-phase",
     ),
 )
 
@@ -325,10 +325,12 @@ SUPPLIES = (
 
 TIE_BREAKERS = (
     TieBreaker(
-        "empty_spaces", True, Text("区域图板上空格最多", "most empty spaces on the region boards"), rule="game-end"
+        "empty_spaces", True, Text("区域图板上空格最多", "most empty spaces on the region boards"), section="game-end"
     ),
-    TieBreaker("green_track", False, Text("绿色计分轨分数最少", "fewest points on the green track"), rule="game-end"),
-    TieBreaker("cards_in_hand", False, Text("剩下的区域牌最少", "fewest region cards left"), rule="game-end"),
+    TieBreaker(
+        "green_track", False, Text("绿色计分轨分数最少", "fewest points on the green track"), section="game-end"
+    ),
+    TieBreaker("cards_in_hand", False, Text("剩下的区域牌最少", "fewest region cards left"), section="game-end"),
 )
 
 NOTES = (
@@ -367,7 +369,7 @@ GREEN = Field(
         "The green-track score at each scoring; the green track is never reset, so enter the total on the track",
     ),
     entries=SCORING_NAMES,
-    rule="scoring-phase",
+    section="scoring-phase",
 )
 RED_OTHER = Field(
     "red_other",
@@ -377,7 +379,7 @@ RED_OTHER = Field(
         "Points scored straight onto the red track during each round, such as 2 for a hex marker with no room",
     ),
     entries=ROUND_NAMES,
-    rule="scoring-phase",
+    section="scoring-phase",
 )
 RED_START = Field(
     "red_start",
@@ -388,7 +390,7 @@ RED_START = Field(
         "(points scored only)",
     ),
     allowed=RED_STARTS,
-    rule="setup",
+    section="setup",
 )
 
 
@@ -530,7 +532,7 @@ SCORING_HELPER = Helper(
     player_fields=(GREEN, RED_OTHER),
     table_fields=(RED_START,),
     compute=scoring_phase,
-    rule="scoring-phase",
+    section="scoring-phase",
     fills=("red_track", "green_track"),
 )
 
@@ -543,7 +545,7 @@ GAME = Game(
     categories=CATEGORIES,
     tie_breakers=TIE_BREAKERS,
     setup=setup,
-    rule="game-end",
+    section="game-end",
     diagram=diagram,
     extra_player_fields=EXTRA_FIELDS,
     helpers=(SCORING_HELPER,),

@@ -410,7 +410,7 @@ def test_players_words_for_tie_breakers_reach_every_game_s_tie_breaker_sections(
     expect(page.locator("body")).to_have_attribute("data-searched", query, timeout=20_000)
     hrefs = page.locator(".result:not(.term-result) .result-link").evaluate_all("links => links.map((a) => a.href)")
     for game in GAMES.values():
-        sections = {t.rule for t in game.tie_breakers} or {game.rule}
+        sections = {t.section for t in game.tie_breakers} or {game.section}
         for section in sections:
             assert any(f"/rules/{game.id}/" in h and h.endswith(f"#{section}") for h in hrefs), (game.id, section)
 

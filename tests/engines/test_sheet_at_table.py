@@ -333,8 +333,8 @@ def help_in_a_popover(tab: Tab) -> None:
         " d.querySelector('.help-more').getAttribute('href'), d.querySelector('.rule-excerpt .l-en').textContent]; }"
     )
     assert field.help.en in shown[0], f"{tab.engine}: the help says {shown[0]!r}"
-    assert shown[1] == f"../rules/{game}/#{field.rule}", f"{tab.engine}: the link goes to {shown[1]!r}"
-    headings = section_headings(tab.site.root, game, field.rule)  # type: ignore[attr-defined]
+    assert shown[1] == f"../rules/{game}/#{field.section}", f"{tab.engine}: the link goes to {shown[1]!r}"
+    headings = section_headings(tab.site.root, game, field.section)  # type: ignore[attr-defined]
     assert title in headings and len(shown[2]) > len(title) + 40, f"{tab.engine}: {shown[2]!r} is not from {headings}"
     assert tab.js(stay) == before, f"{tab.engine}: the sheet left: {tab.js(stay)} (was {before})"
     tab.click("dialog.help-pop button[value=close]")
@@ -825,7 +825,7 @@ def rules_on_a_phone(tab: Tab) -> None:
     load(tab, "rules/tuscany/?wide", DESKTOP)
     assert tab.js(view) == ["both", "both", True, True], f"{tab.engine}: a wide screen: {tab.js(view)}"
     load(tab, "rules/tuscany/?jump", PHONE)
-    section = GAMES["tuscany"].tie_breakers[0].rule
+    section = GAMES["tuscany"].tie_breakers[0].section
     landed = tab.js(
         framed(
             "(win, doc, id) => { doc.querySelector('.view-switch [data-view=both]').click();"
@@ -864,7 +864,7 @@ SEARCHED = """(win, doc, query) => doc.body.dataset.searched === query &&
 
 def tie_breaker_sections(game: Any) -> set[str]:
     """A game's tie-breakers' sections, or the section that says who wins for a game without tie-breakers."""
-    return {t.rule for t in game.tie_breakers} or {game.rule}
+    return {t.section for t in game.tie_breakers} or {game.section}
 
 
 def missing_sections(links: list[str], games: list[Any]) -> list[tuple[str, str]]:

@@ -636,8 +636,8 @@ def test_chinese_is_traditional_like_the_source() -> None:
 def test_score_sheet_labels_link_to_rule_sections() -> None:
     content = (Path(__file__).resolve().parents[2] / "content" / "bruges" / "en.md").read_text(encoding="utf-8")
     for f in (*GAME.player_fields, *DICE_HELPER.table_fields):
-        assert f.rule and f"{{#{f.rule}}}" in content
-    assert f"{{#{DICE_HELPER.rule}}}" in content
+        assert f.section and f"{{#{f.section}}}" in content
+    assert f"{{#{DICE_HELPER.section}}}" in content
 
 
 def test_registry_knows_the_game() -> None:

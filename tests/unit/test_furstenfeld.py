@@ -706,8 +706,8 @@ def test_helpers_link_to_rules_sections_that_exist() -> None:
 
     zh = (Path(__file__).resolve().parents[2] / "content" / "furstenfeld" / "zh.md").read_text(encoding="utf-8")
     for helper in GAME.helpers:
-        assert f"{{#{helper.rule}}}" in zh
+        assert f"{{#{helper.section}}}" in zh
         for field in (*helper.player_fields, *helper.table_fields):
-            assert f"{{#{field.rule}}}" in zh
+            assert f"{{#{field.section}}}" in zh
     for field in GAME.player_fields:
-        assert f"{{#{field.rule}}}" in zh
+        assert f"{{#{field.section}}}" in zh

@@ -64,9 +64,9 @@ def test_games_without_points_or_tie_breakers_name_where_the_winner_is_decided()
 def test_every_decision_names_a_real_section_of_its_game(game, data: st.DataObject) -> None:
     sheet = data.draw(sheets(game))
     assume(not check_sheet(game, sheet)[1])
-    allowed = {game.rule} | {t.rule for t in game.tie_breakers}
+    allowed = {game.section} | {t.section for t in game.tie_breakers}
     for player in score(game, sheet).players:
         assert player.decided_by.section in allowed & section_ids(game.id), player.decided_by
         if player.decided_by.kind is DecisionKind.TIE_BREAKER:
-            rule = next(t.rule for t in game.tie_breakers if t.key == player.decided_by.key)
+            rule = next(t.section for t in game.tie_breakers if t.key == player.decided_by.key)
             assert player.decided_by.section == rule
