@@ -20,14 +20,37 @@ function svgText(x, y, size, content, weight = "400") {
   return text;
 }
 
+/** A ranking line as text, its names isolated as the page shows them (<bdi>): first-strong isolates around each, so
+ *  that an Arabic or Hebrew name cannot carry the place and total across it ("2. 47 · مريم"). */
+function lineText(who) {
+  const parts = [...who.childNodes].map((node) => (node.nodeName === "BDI" ? `\u2068${node.textContent}\u2069` : node.textContent));
+  return parts.join("").trim();
+}
+
+let measuring = null; // a canvas context to measure lines with the picture's font
+
+/** A ranking line as SVG text, squeezed into the picture's width when it is wider (a 40-character name), so that its
+ *  total is never cut off. */
+function rowText(y, content) {
+  const text = svgText(PAD, y, 22, content);
+  measuring ??= document.createElement("canvas").getContext("2d");
+  measuring.font = `22px ${FONT}`;
+  const room = WIDTH - 2 * PAD;
+  if (measuring.measureText(content).width > room) {
+    text.setAttribute("textLength", String(room));
+    text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return text;
+}
+
 /** The finished sheet as one SVG: title, the ranking's lines as shown, the chart in the reader's language. */
 export function resultSvg(form, title) {
-  const rows = [...form.querySelectorAll(".ranking .rank .who")].map((el) => el.textContent.trim());
+  const rows = [...form.querySelectorAll(".ranking .rank .who")].map(lineText);
   const chart = [...form.querySelectorAll("[data-figure=chart] svg")].find((svg) => svg.getClientRects().length > 0);
   const svg = document.createElementNS(NS, "svg");
   let y = PAD + 26;
   const parts = [svgText(PAD, y, 26, title, "700")];
-  for (const row of rows) parts.push(svgText(PAD, (y += LINE), 22, row));
+  for (const row of rows) parts.push(rowText((y += LINE), row));
   y += PAD;
   if (chart) {
     const copy = chart.cloneNode(true);

@@ -1,6 +1,6 @@
 // play/'s saved state: one sheet per game in localStorage (a versioned format), read so that nothing typed is lost,
 // and the players the other games' sheets and the history know, offered as quick picks.
-import { STORE_VERSION, keys, read, setAside, write } from "./storage.js";
+import { STORE_VERSION, keys, read, setAside, storageProblem, write } from "./storage.js";
 import { notice } from "./ui.js";
 
 export function emptyState() {
@@ -54,8 +54,8 @@ export function parseState(raw, section, what) {
   const aside = setAside(what, raw);
   notice(
     section,
-    aside ? `保存的数据无法读取，已另存为 ${aside}，此表从空白开始。` : "保存的数据无法读取，而且无法另存（存储不可用）。",
-    aside ? `The saved sheet could not be read; it was set aside as ${aside} and this sheet starts empty.` : "The saved sheet could not be read, nor set aside (storage is unavailable).",
+    aside ? `保存的数据无法读取，已另存为 ${aside}，此表从空白开始。` : `保存的数据无法读取，而且无法另存（${storageProblem() === "full" ? "存储已满" : "存储不可用"}），因此不会被覆盖：这张表的输入不会保存。`,
+    aside ? `The saved sheet could not be read; it was set aside as ${aside} and this sheet starts empty.` : `The saved sheet could not be read, nor set aside (storage is ${storageProblem() === "full" ? "full" : "unavailable"}), so it is not overwritten: what is typed on this sheet is not saved.`,
   );
   return emptyState();
 }

@@ -68,11 +68,13 @@ export function read(key) {
   return null;
 }
 
-/** Store text; false (and a message on the page) when the browser refuses. */
+/** Store text; false (and a message on the page) when the browser refuses, or when the key holds an unreadable value
+ *  that could not be set aside (kept: it is set aside first once there is room). */
 export function write(key, value) {
   const store = area();
   try {
     if (!store) throw new DOMException("no storage", "SecurityError");
+    if (unkept.size && !keptBefore(store, key)) return false;
     store.setItem(key, value);
     if (problem === "full") show(null);
     return true;
@@ -86,10 +88,26 @@ export function remove(key) {
   try { area()?.removeItem(key); } catch (error) { /* nothing stored, nothing to remove */ }
 }
 
-/** Keep an unreadable value under a key of its own, never overwriting it; the key, or null if it could not be kept. */
+const unkept = new Map(); // unreadable values that could not be set aside (raw → what): never overwritten
+
+/** Keep an unreadable value under a key of its own, never overwriting it; the key, or null if it could not be kept
+ *  (then the value is not overwritten either, until it can be: write). */
 export function setAside(what, raw) {
   const key = keys.corrupt(what);
-  return write(key, raw) ? key : null;
+  if (write(key, raw)) return key;
+  unkept.set(raw, what);
+  return null;
+}
+
+/** Whether key may be written: true unless it holds a value that could not be set aside and still cannot be. */
+function keptBefore(store, key) {
+  const held = store.getItem(key);
+  if (!unkept.has(held)) return true;
+  const what = unkept.get(held);
+  unkept.delete(held);
+  if (setAside(what, held)) return true;
+  show(problem ?? "full");
+  return false;
 }
 
 /** True when the storage works at all (checked once, at start). */
