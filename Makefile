@@ -43,9 +43,9 @@ lint: deps
 # Fast tests first (unit, property, build; the HTML checker needs java), on both cores (pytest-xdist), then the
 # end-to-end ones, all on the site just built (TC_BUILT_SITE: tests/conftest.py's built_site then builds nothing). The
 # end-to-end tests run as two pytest sessions at once, one a core each (both are CPU-bound: docs/tests.md): the
-# three-engine table with two Chromium files of about the same weight (BESIDE; its output kept in a file and shown
-# after) beside every other browser test; either failing fails the run.
-BESIDE = tests/engines tests/e2e/test_persistence.py tests/e2e/test_stats_share.py
+# three-engine table with one Chromium file (BESIDE, chosen so that both take about as long: docs/tests.md; its output
+# kept in a file and shown after) beside every other browser test; either failing fails the run.
+BESIDE = tests/engines tests/e2e/test_persistence.py
 test: java deps browsers nginx lint build
 	TC_BUILT_SITE=site $(PY) -m pytest -m "not e2e" -n 2
 	@TC_BUILT_SITE=site $(PY) -m pytest -m e2e $(BESIDE) > .e2e-beside.log 2>&1 & beside=$$!; \

@@ -45,13 +45,20 @@ function pyscriptFrame() {
   });
 }
 
-/** Whether the failure is that the calculator was never downloaded: no network, and the offline copy (sw.js) holds
- *  none of Pyodide. The sheet then says so and what to do, rather than that the browser cannot run it. */
+/** Whether the failure is that the calculator is not on this device and cannot be downloaded now: the offline copy
+ *  (sw.js) holds none of Pyodide (never downloaded, or evicted) and there is no network. The sheet then says so and what
+ *  to do, rather than that the browser cannot run it. */
 async function notDownloaded() {
-  if (navigator.onLine !== false) return false;
+  const wasm = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
   try {
-    const wasm = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
-    return !(await caches.match(wasm, { ignoreSearch: true }));
+    if (await caches.match(wasm, { ignoreSearch: true })) return false;
+  } catch {
+    return navigator.onLine === false;
+  }
+  if (navigator.onLine === false) return true;
+  try {
+    await fetch(wasm, { method: "HEAD", cache: "no-store" }); // any answer, even a refusal: there is a network
+    return false;
   } catch {
     return true;
   }
@@ -108,7 +115,19 @@ function restart(reason) {
     showState("failed", `the calculator stopped ${restarts} times; the last time: ${reason}`);
     return;
   }
-  startWorker().then(
+  // Offline with the offline copy's Python gone (evicted), a new worker could only wait on downloads that cannot
+  // come: the page says at once that the calculator cannot start here now, and what to do (issue 40, point 7).
+  workerPromise = notDownloaded().then((absent) => {
+    if (!absent) {
+      workerPromise = null;
+      return startWorker();
+    }
+    const error = new Error(`the calculator stopped (${reason}); offline, its files are not on this device`);
+    showState("absent", error);
+    console.error("calculator failed to start", error);
+    throw error;
+  });
+  workerPromise.then(
     () => document.dispatchEvent(new CustomEvent("tc:engine-restarted", { detail: { reason, restarts } })),
     () => {},
   );
