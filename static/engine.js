@@ -45,10 +45,11 @@ function pyscriptFrame() {
   });
 }
 
-/** Whether the failure is that the calculator is not on this device and cannot be downloaded now: the offline copy
- *  (sw.js) holds none of Pyodide (never downloaded, or evicted) and there is no network. The sheet then says so and what
- *  to do, rather than that the browser cannot run it. */
-async function notDownloaded() {
+/** Whether the calculator is not on this device and cannot be downloaded now: the offline copy (sw.js) holds none of
+ *  Pyodide (never downloaded, or evicted) and the browser says it is offline, or, with `probe` (before another worker
+ *  is started), a request for Pyodide finds no network. The sheet then says so and what to do, rather than that the
+ *  browser cannot run it (a start that failed online, its files refused, stays a failure). */
+async function notDownloaded(probe = false) {
   const wasm = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
   try {
     if (await caches.match(wasm, { ignoreSearch: true })) return false;
@@ -56,6 +57,7 @@ async function notDownloaded() {
     return navigator.onLine === false;
   }
   if (navigator.onLine === false) return true;
+  if (!probe) return false;
   try {
     await fetch(wasm, { method: "HEAD", cache: "no-store" }); // any answer, even a refusal: there is a network
     return false;
@@ -117,7 +119,7 @@ function restart(reason) {
   }
   // Offline with the offline copy's Python gone (evicted), a new worker could only wait on downloads that cannot
   // come: the page says at once that the calculator cannot start here now, and what to do (issue 40, point 7).
-  workerPromise = notDownloaded().then((absent) => {
+  workerPromise = notDownloaded(true).then((absent) => {
     if (!absent) {
       workerPromise = null;
       return startWorker();
