@@ -22,11 +22,13 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Debian's browsers for the end-to-end tests (Playwright cannot download its own here): Chromium, Firefox ESR, and
-# WebKitGTK's WebDriver with the virtual screen it runs on.
-BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb xauth
+# Debian's browsers for the end-to-end tests (Playwright cannot download its own here): Chromium's headless shell (the
+# tests'; Playwright's own default for headless runs), Chromium (make bench, Lighthouse), Firefox ESR, and WebKitGTK's
+# WebDriver with the virtual screen it runs on.
+BROWSER_PACKAGES := chromium chromium-headless-shell firefox-esr webkit2gtk-driver xvfb xauth
 browsers:
-	@command -v chromium >/dev/null && command -v firefox-esr >/dev/null && command -v WebKitWebDriver >/dev/null \
+	@command -v chromium >/dev/null && command -v chromium-headless-shell >/dev/null && command -v firefox-esr >/dev/null \
+	  && command -v WebKitWebDriver >/dev/null \
 	  && command -v Xvfb >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); }
 
 java:  # runs the Nu HTML Checker (npm vnu-jar) in the build tests

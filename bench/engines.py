@@ -18,7 +18,7 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.conftest import CHROMIUM_ARGS, FULL_CHROMIUM  # noqa: E402
 from tests.engines.conftest import ENGINES, RecordingProxy, WatchedSite  # noqa: E402
 from tests.engines.drivers import ChromiumTab, FirefoxBrowser, FirefoxTab, Tab, WebKitBrowser, WebKitTab  # noqa: E402
 
@@ -64,7 +64,7 @@ def per_engine(
         for engine in ENGINES:
             log(f"{engine}")
             if engine == "chromium":
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
+                browser = playwright.chromium.launch(executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
                 proxy_url = f"http://127.0.0.1:{proxy.port}"
                 try:
                     done[engine] = (

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from sitebuild.offline_copy import with_shared_names  # noqa: E402
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.conftest import CHROMIUM_ARGS, FULL_CHROMIUM  # noqa: E402
 from tests.e2e.playpage import OFFLINE_STATUS  # noqa: E402
 
 FLOOR = ROOT / "bench" / "floor"
@@ -126,7 +126,7 @@ def profile(playwright: Playwright, user_data_dir: Path) -> Iterator[BrowserCont
     """Chromium with a profile kept on disk, on a phone-sized viewport, probe installed."""
     context = playwright.chromium.launch_persistent_context(
         str(user_data_dir),
-        executable_path=CHROMIUM,
+        executable_path=FULL_CHROMIUM,
         args=CHROMIUM_ARGS,
         headless=True,
         viewport=PHONE,

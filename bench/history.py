@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from scoring.history import document, make_record, read_history, stored_text  # noqa: E402
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
+from tests.conftest import CHROMIUM_ARGS, FULL_CHROMIUM, SiteServer  # noqa: E402
 from tests.e2e.playpage import Play  # noqa: E402
 
 SHEET = {
@@ -81,7 +81,7 @@ def each_run(site: Path, runs: int, visit: Callable[[Page, str], tuple[float, ..
     figures = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS)
             for _ in range(runs):
                 context = browser.new_context()
                 figures.append(visit(context.new_page(), server.url))

@@ -42,7 +42,7 @@ from bench.harness import (  # noqa: E402
     wait_for,
 )
 from bench.report import markdown, summarize  # noqa: E402
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.conftest import CHROMIUM_ARGS, FULL_CHROMIUM  # noqa: E402
 from tests.e2e.playpage import OFFLINE_STATUS, wait_for_async, wait_until_offline_ready  # noqa: E402
 from tests.e2e.updates import rebuild_with_one_page_changed, replace_site  # noqa: E402
 from tests.nginx import Nginx  # noqa: E402
@@ -186,7 +186,7 @@ PAINT = """() => {
 @contextmanager
 def running_browser(playwright: Playwright) -> Iterator[BrowserContext]:
     """Chromium started and left to settle (its own start-up work done), as a reader's browser usually is."""
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    browser = playwright.chromium.launch(executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS, headless=True)
     try:
         context = browser.new_context(viewport=PHONE, service_workers="allow")
         context.new_page().goto("about:blank")
@@ -223,7 +223,7 @@ def rules_visit(context: BrowserContext, url: str) -> dict[str, object]:
 
 def rules_visit_started_browser(playwright: Playwright, url: str) -> float:
     """First contentful paint of a rules page opened as the very first thing a just-started browser does."""
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    browser = playwright.chromium.launch(executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS, headless=True)
     try:
         page = browser.new_context(viewport=PHONE, service_workers="allow").new_page()
         page.goto(url, wait_until="load")
@@ -243,7 +243,7 @@ def wire_visit(playwright: Playwright, site: Path, work: Path, game: str) -> dic
     shutil.copytree(site, live)
     server = Nginx(live, work / "nginx")
     server.start()
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    browser = playwright.chromium.launch(executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
     def since(mark: int) -> int:
         return sum(size for _, _, size in server.sent()[mark:])
@@ -285,7 +285,7 @@ def lighthouse(url: str) -> dict[str, float]:
         flags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
         command = [str(binary), url, "--quiet", "--only-categories=performance", "--output=json"]
         command += [f"--output-path={report}", f"--chrome-flags={flags}"]
-        subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM}, capture_output=True)
+        subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": FULL_CHROMIUM}, capture_output=True)
         data = json.loads(report.read_text(encoding="utf-8"))
     return {
         "score": data["categories"]["performance"]["score"],
@@ -382,7 +382,7 @@ def main() -> int:
         print(markdown(json.loads(args.table.read_text(encoding="utf-8"))))
         return 0
     load_before = round(os.getloadavg()[0], 2)
-    chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.split()
+    chromium = subprocess.run([FULL_CHROMIUM, "--version"], capture_output=True, text=True).stdout.split()
     log = lambda text: print(f"· {text}", file=sys.stderr, flush=True)  # noqa: E731
     raw = measure(args.runs, not args.no_lighthouse, log, args.only_wire, not args.no_network)
     report = {

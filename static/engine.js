@@ -73,14 +73,20 @@ let restarts = 0;
 /** A worker that dies this many times is not started again: the page says the calculator failed. */
 const MAX_RESTARTS = 3;
 
+/** The calculator's worker, started once (again after it died: restart()). */
 export function startWorker() {
-  if (workerPromise) return workerPromise;
+  workerPromise ??= launchWorker();
+  return workerPromise;
+}
+
+/** Start a worker and watch it; the status line follows its start. */
+function launchWorker() {
   if (!restarts) timings.workerStart = performance.now();
   showState(restarts ? "restarting" : "loading");
   const slow = setTimeout(() => showState("slow"), SLOW_MS);
   const stopFollowing = followDownloads();
   framePromise ??= pyscriptFrame();
-  workerPromise = framePromise
+  return framePromise
     .then((PyWorker) =>
       PyWorker(new URL("../static/worker.py", import.meta.url).href, {
         type: "pyodide",
@@ -104,13 +110,11 @@ export function startWorker() {
       console.error("calculator failed to start", error);
       throw error;
     });
-  return workerPromise;
 }
 
 /** The worker died (watchdog.js has answered its waiting calls): start another, then let the page compute again. */
 function restart(reason) {
   restarts += 1;
-  workerPromise = null;
   if (restarts > MAX_RESTARTS) {
     workerPromise = Promise.reject(new Error(`the calculator stopped ${restarts} times: ${reason}`));
     workerPromise.catch(() => {});
@@ -119,20 +123,20 @@ function restart(reason) {
   }
   // Offline with the offline copy's Python gone (evicted), a new worker could only wait on downloads that cannot
   // come: the page says at once that the calculator cannot start here now, and what to do (issue 40, point 7).
-  workerPromise = notDownloaded(true).then((absent) => {
-    if (!absent) {
-      workerPromise = null;
-      return startWorker();
-    }
-    const error = new Error(`the calculator stopped (${reason}); offline, its files are not on this device`);
-    showState("absent", error);
-    console.error("calculator failed to start", error);
-    throw error;
-  });
+  workerPromise = replaceWorker(reason);
   workerPromise.then(
     () => document.dispatchEvent(new CustomEvent("tc:engine-restarted", { detail: { reason, restarts } })),
     () => {},
   );
+}
+
+/** Another worker in place of one that died, unless offline without the calculator's files (then the page says so). */
+async function replaceWorker(reason) {
+  if (!(await notDownloaded(true))) return launchWorker();
+  const error = new Error(`the calculator stopped (${reason}); offline, its files are not on this device`);
+  showState("absent", error);
+  console.error("calculator failed to start", error);
+  throw error;
 }
 
 /** The worker in use and its watch (for tests, which end it to check that the page recovers), or null. */

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 import build
 from scoring import GAMES
 from sitebuild import zh_script
+from tests.conftest import FULL_CHROMIUM
 from tests.e2e.playpage import VIEWPORTS, Play, foreign_requests, frames_drawn, site_context, wait_until_offline_ready
 from tests.test_zh_script import run_time_chinese
 
@@ -339,27 +341,37 @@ if ("wakeLock" in navigator) {
 """
 
 
+@pytest.fixture
+def full_chromium(browser_type: BrowserType, browser_type_launch_args: dict) -> Iterator[Browser]:
+    """The full Chromium, whose headless mode is granted a screen wake lock; the tests' headless shell is refused one
+    (test_screen_wake_lock_is_silently_absent_where_it_cannot_work covers a refusal)."""
+    browser = browser_type.launch(**{**browser_type_launch_args, "executable_path": FULL_CHROMIUM})
+    yield browser
+    browser.close()
+
+
 def test_screen_stays_awake_while_the_page_is_open_unless_switched_off(
-    warm_page: Page, site_server, viewport: dict
+    full_chromium: Browser, site_server, viewport: dict
 ) -> None:
-    page = watched_page(warm_page)
-    page.add_init_script(WAKE_SPY)
-    Play(page, site_server.url, "tuscany").open("setup")
-    html = page.locator("html")
-    switch = page.get_by_role("checkbox", name="Keep the screen on")
-    expect(switch).to_be_checked()
-    expect(html).to_have_attribute("data-wake", "held")
-    assert page.evaluate("window.__wake") == {"requests": 1, "releases": 0}
-    switch.uncheck()
-    expect(html).to_have_attribute("data-wake", "off")
-    assert page.evaluate("window.__wake.releases") == 1
-    page.reload()  # the choice is remembered
-    expect(switch).not_to_be_checked()
-    expect(html).to_have_attribute("data-wake", "off")  # keepAwake() has run, and asked for nothing
-    assert page.evaluate("window.__wake") == {"requests": 0, "releases": 0}
-    switch.check()
-    expect(html).to_have_attribute("data-wake", "held")
-    no_violations(page)
+    with site_context(full_chromium, viewport) as context:
+        page = watched(context).new_page()
+        page.add_init_script(WAKE_SPY)
+        Play(page, site_server.url, "tuscany").open("setup")
+        html = page.locator("html")
+        switch = page.get_by_role("checkbox", name="Keep the screen on")
+        expect(switch).to_be_checked()
+        expect(html).to_have_attribute("data-wake", "held")
+        assert page.evaluate("window.__wake") == {"requests": 1, "releases": 0}
+        switch.uncheck()
+        expect(html).to_have_attribute("data-wake", "off")
+        assert page.evaluate("window.__wake.releases") == 1
+        page.reload()  # the choice is remembered
+        expect(switch).not_to_be_checked()
+        expect(html).to_have_attribute("data-wake", "off")  # keepAwake() has run, and asked for nothing
+        assert page.evaluate("window.__wake") == {"requests": 0, "releases": 0}
+        switch.check()
+        expect(html).to_have_attribute("data-wake", "held")
+        no_violations(page)
 
 
 @pytest.mark.parametrize(

@@ -41,7 +41,7 @@ def own_processes(engine: Engine) -> list[int]:
 
 
 def main_process(engine: Engine) -> int:
-    """The browser's own process: MiniBrowser, firefox-esr or chromium."""
+    """The browser's own process: MiniBrowser, firefox-esr or chromium-headless-shell."""
     browser = engine.browser
     pid = {WebKitBrowser: "minibrowser_pid", FirefoxBrowser: "browser_pid", ChromiumBrowser: "pid"}[type(browser)]
     found = getattr(browser, pid)

@@ -1,4 +1,4 @@
-"""Chromium: Debian's chromium through Playwright (the browser pytest-playwright starts)."""
+"""Chromium: Debian's chromium-headless-shell through Playwright (the browser pytest-playwright starts)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from tests.conftest import CHROMIUM
 
 from .base import (
     STARTS,
@@ -28,7 +30,7 @@ class ChromiumBrowser(Browser):
     def __init__(self, launch: Callable[..., Any], args: list[str]) -> None:
         tag = f"--tc-engine-browser={os.getpid()}-{next(STARTS)}"
         self.browser = launch(args=[*args, tag])
-        found = [pid for pid in children_named(os.getpid(), "chromium") if tag in command_line(pid)]
+        found = [pid for pid in children_named(os.getpid(), Path(CHROMIUM).name) if tag in command_line(pid)]
         self.pid = next((pid for pid in found if not any(a.startswith("--type=") for a in command_line(pid))), None)
 
     def gone(self) -> str:
