@@ -94,12 +94,21 @@ BOLD = {"font_weight": "700"}
 
 def _name(player: PlayerResult, total: str, top: float) -> str:
     """Place and name, cut short with an ellipsis before the total's room; drawn in a viewport of that width, which
-    clips what a font draws wider than estimated, so the name never runs into the total."""
+    clips what a font draws wider than estimated, so the name never runs into the total (site.css leaves its width
+    alone; hidden from assistive technology, which reads the chart's description)."""
     room = WIDTH - bold_width(total, SIZE) - GAP
     text = label(0.0, SIZE, fit(f"{_place(player)} {player.name}", room, SIZE, bold_width), **BOLD, class_="name")
     return element(
         "svg",
-        {"class": "name-room", "x": 0.0, "y": top, "width": room, "height": SIZE * 1.5, "overflow": "hidden"},
+        {
+            "class": "name-room",
+            "x": 0.0,
+            "y": top,
+            "width": room,
+            "height": SIZE * 1.5,
+            "overflow": "hidden",
+            "aria-hidden": "true",
+        },
         text,
     )
 

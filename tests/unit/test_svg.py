@@ -259,6 +259,7 @@ def test_a_long_name_is_cut_before_its_total_and_the_total_is_whole(name: str, t
     assert (float(drawn.get("x")), drawn.get("text-anchor")) == (WIDTH, "end")
     room = bar.find("s:svg[@class='name-room']", NS)
     assert room is not None and room.get("overflow") == "hidden", "the name is drawn in a viewport that clips it"
+    assert room.get("aria-hidden") == "true"  # the picture is one image, read from its description
     assert [t.get("class") for t in room.iter(f"{SVG}text")] == ["name"]
     total_starts = WIDTH - bold_width(str(total), 13)
     assert float(room.get("x")) + float(room.get("width")) <= total_starts - 8 + TOLERANCE
