@@ -28,7 +28,9 @@ function fillIn(part, name, byLang) {
 function showLine(item) {
   const state = readState(read(keys.game(item.dataset.continue)));
   if (!state || !hasSavedScores(state, new Set(item.dataset.kept.split(" ")))) return null;
-  const players = Number.isInteger(state.players) ? state.players : Number(item.dataset.default);
+  const { min, max } = item.dataset; // a count outside the game's (a hand-edited storage) is not shown: the default
+  const kept = Number.isInteger(state.players) && state.players >= Number(min) && state.players <= Number(max);
+  const players = kept ? state.players : Number(item.dataset.default);
   fillIn(item.querySelector(".continue-players"), "n", { zh: players, en: players });
   const started = state.started ? startedText(state.started) : null;
   if (started) {

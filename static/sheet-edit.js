@@ -7,9 +7,11 @@ import { hasScores, inputKey, toolOf } from "./sheet-inputs.js";
 import { emptyState, replaceState, save } from "./sheet-state.js";
 import { extrasOf } from "./sheet-extras.js";
 
-/** The day a game was saved, in each language ("12 Nov", "11月12日"; the year when it is not this one). */
+/** The day a game was saved, in each language ("12 Nov", "11月12日"; the year when it is not this one); null when
+ *  the stored date is not one (a hand-edited storage). */
 function dayOf(saved) {
   const when = new Date(saved);
+  if (Number.isNaN(when.getTime())) return null;
   const year = when.getFullYear() === new Date().getFullYear() ? {} : { year: "numeric" };
   return {
     zh: when.toLocaleDateString("zh-CN", { month: "long", day: "numeric", ...year }),
@@ -70,10 +72,13 @@ export function showEditing(game) {
   for (const el of game.sheet.querySelectorAll(gone)) el.remove();
   if (!editing) return;
   const day = dayOf(editing.saved);
-  const banner = bilingual("p", { zh: `正在修改 ${day.zh} 的对局`, en: `Editing the game of ${day.en}` }, "editing");
+  const editingText = day ? { zh: `正在修改 ${day.zh} 的对局`, en: `Editing the game of ${day.en}` } : { zh: "正在修改一局已保存的对局", en: "Editing a saved game" };
+  const banner = bilingual("p", editingText, "editing");
   banner.setAttribute("role", "status");
   game.sheet.querySelector(".grid-tools").prepend(banner);
-  const saving = { zh: `存入会替换历史记录中 ${day.zh} 的那一局。`, en: `Saving replaces the game of ${day.en} in the history.` };
+  const saving = day
+    ? { zh: `存入会替换历史记录中 ${day.zh} 的那一局。`, en: `Saving replaces the game of ${day.en} in the history.` }
+    : { zh: "存入会替换历史记录中的那一局。", en: "Saving replaces that game in the history." };
   game.sheet.querySelector(".save-history").append(bilingual("span", saving, "editing-save"));
 }
 

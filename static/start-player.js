@@ -44,6 +44,12 @@ function nameFields(game) {
   return wrap;
 }
 
+/** The kept pick, or null when its count is not one this game's table can have (a hand-edited storage). */
+function keptPick(game) {
+  const start = game.state.start;
+  return start && start.from >= start.names.length && start.from <= Number(game.section.dataset.max) ? start : null;
+}
+
 /** Wire the pick of one game's checklist (game: play.js's controller); return the function that shows the kept pick. */
 export function setupStartPick(game) {
   const box = game.section.querySelector(".start-pick");
@@ -51,7 +57,7 @@ export function setupStartPick(game) {
   const out = box.querySelector(".start-picked");
   const button = box.querySelector("[data-action=pick-start]");
   const show = () => {
-    const start = game.state.start;
+    const start = keptPick(game);
     // A pick stands until the table asks again: then the button says it picks again.
     const again = box.dataset.kind === "order" ? "order-again" : "start-again";
     button.replaceChildren(...message(start ? again : button.dataset.first).childNodes);

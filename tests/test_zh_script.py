@@ -129,6 +129,9 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     # A link too long for a QR code (issue 40 point 11)
     "这局的链接太长，放不进二维码。请用“复制链接”或“分享链接”把它发给另一部手机：": "這局的連結太長，放不進QR碼。請用“複製連結”或“分享連結”把它發給另一部手機：",
     "这局结果的链接": "這局結果的連結",
+    # A name's limit counted as the name field counts it; a correction whose stored date is no date (issue 40 point 11)
+    " 个字符（表情符号算两个）。": " 個字元（表情符號算兩個）。",
+    "正在修改一局已保存的对局": "正在修改一局已儲存的對局",
     # A note's control character or lone surrogate (issue 40 point 4)
     "备注含有控制字符或残缺的字符（": "備註含有控制字元或殘缺的字元（",
     "）。请删除后再保存。": "）。請刪除後再儲存。",
@@ -161,7 +164,6 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     "这局已经在历史记录中，没有重复存入。": "這局已經在歷史記錄中，沒有重複存入。",
     "链接已损坏（可能被截断或改动），无法读取结果。请让对方重新分享。": "連結已損壞（可能被截斷或改動），無法讀取結果。請讓對方重新分享。",
     "）；请在联网时打开本站以更新。": "）；請在聯網時開啟本站以更新。",
-    " 个字符。": " 個字元。",
     " 条记录：保存的总分或名次与其分数不符，已按现行规则重新计算。": " 條記錄：儲存的總分或名次與其分數不符，已按現行規則重新計算。",
     "JSON 嵌套层数过多，无法读取。": "JSON 巢狀層數過多，無法讀取。",
     "”重复了（不区分大小写、全角/半角和简繁体）。": "”重複了（不區分大小寫、全形/半形和簡繁體）。",

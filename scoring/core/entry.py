@@ -230,6 +230,11 @@ def _as_list(raw: object, size: int, path: str, label: Text) -> Sequence[object]
     return raw
 
 
+def field_length(text: str) -> int:
+    """The length a text field's maxlength counts: UTF-16 code units, so a character beyond U+FFFF (an emoji) is two."""
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
 def check_name(raw: object, index: int) -> str:
     """A player's name: present, short, plain text without control characters; inner spaces collapsed."""
     path = f"players[{index}].name"
@@ -241,12 +246,12 @@ def check_name(raw: object, index: int) -> str:
         raise SheetError(path, Text(f"{who.zh}：不能为空。", f"{who.en}: cannot be empty."))
     if not _without_format(name).strip():
         raise SheetError(path, Text(f"{who.zh}：只有不可见的字符。", f"{who.en}: has only invisible characters."))
-    if len(name) > MAX_NAME_LENGTH:
+    if field_length(name) > MAX_NAME_LENGTH:
         raise SheetError(
             path,
             Text(
-                f"{who.zh}：最多 {MAX_NAME_LENGTH} 个字符。",
-                f"{who.en}: at most {MAX_NAME_LENGTH} characters.",
+                f"{who.zh}：最多 {MAX_NAME_LENGTH} 个字符（表情符号算两个）。",
+                f"{who.en}: at most {MAX_NAME_LENGTH} characters (an emoji counts as two).",
             ),
         )
     if any(ch in name for ch in "<>"):

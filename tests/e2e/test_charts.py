@@ -57,7 +57,7 @@ def shot(target: Locator, name: str) -> None:
 
 def visible_svg(figure: Locator) -> Locator:
     """The picture in the interface language (the other one is hidden)."""
-    return figure.locator("svg:visible")
+    return figure.locator("svg.figure-svg:visible")  # not the viewports inside it (a name's room)
 
 
 def bar_names(figure: Locator) -> list[str]:

@@ -21,6 +21,9 @@ SAID = (
     "net::ERR_",  # Chromium's line for the refused request itself
 )
 """Console lines the page writes or causes here on purpose."""
+STATS_SAID = """() => { const view = document.querySelector('section.stats');
+    return view.offsetParent && view.dataset.state === 'refused' && view.querySelector(':scope > .problems').innerText; }"""
+"""What Statistics says when it has no figures to show, once it says it."""
 
 
 def test_a_stopped_calculator_offline_without_its_files_says_so_at_once(tab: Tab) -> None:
@@ -44,5 +47,8 @@ def test_a_stopped_calculator_offline_without_its_files_says_so_at_once(tab: Tab
     assert "has not been downloaded on this phone" in note and "Everything typed is saved" in note, note
     assert tab.js("(css) => document.querySelector(css).value", SETS) == "6"
     assert tab.js("(css) => document.querySelector(css).value", NAME) == "Ann"
+    tab.js("() => { location.hash = '#stats'; }")  # Statistics says it too, rather than filters with no figures
+    said = tab.wait(STATS_SAID, what="Statistics saying why it shows no figures")
+    assert "The calculator could not start" in said, said
     unexpected = [line for line in tab.errors() if not any(said in line for said in SAID)]
     assert unexpected == [], f"{tab.engine}: {unexpected}"

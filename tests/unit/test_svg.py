@@ -27,10 +27,12 @@ from scoring.core import (
     score,
     setup_diagram,
 )
+from scoring.core.entry import field_length
 from scoring.svg import (
     LANGS,
     PALETTE,
     WIDTH,
+    bold_width,
     contrast,
     ink,
     print_setup_figure,
@@ -216,7 +218,8 @@ def test_markup_in_a_result_stays_text() -> None:
     root = parse(result_chart(game, Result(game.id, (player,)), "en"))
     assert texts(bars(root)[0], "name")[0].startswith("1. <script>alert(1)</script>")
     assert bars(root)[0].get("data-name") == hostile
-    assert root.find(".//s:script", NS) is None and len(list(root.iter(f"{SVG}svg"))) == 1
+    assert root.find(".//s:script", NS) is None
+    assert len(list(root.iter(f"{SVG}svg"))) == 1 + len(root.findall(".//s:svg[@class='name-room']", NS)) == 2
 
 
 def test_long_names_are_cut_to_fit_a_phone_and_kept_whole_in_the_text_equivalent() -> None:
@@ -227,6 +230,48 @@ def test_long_names_are_cut_to_fit_a_phone_and_kept_whole_in_the_text_equivalent
     shown = texts(bars(root)[0], "name")[0]
     assert shown.endswith("…") and text_width(shown, 13) <= WIDTH
     assert long in root.find("s:desc", NS).text
+
+
+LONG_NAMES = {
+    "capitals": "W" * 40,
+    "broad small letters": "mw" * 20,
+    "Latin": "Maximiliane Wolkenstein-Hohenberg Amelie",
+    "CJK": "长" * 40,
+    "emoji": "😀" * 20,  # 40 in UTF-16 code units, as the name field counts (test_name_length.py)
+    "Arabic": "مريم " * 7 + "مريمة",
+    "combining marks": "e\u0301" * 20,
+}
+"""Names of the longest length a sheet allows (40 UTF-16 code units), of every kind of character the chart draws."""
+
+
+@pytest.mark.parametrize("total", [61, 3, 999])
+@pytest.mark.parametrize("name", LONG_NAMES.values(), ids=LONG_NAMES.keys())
+def test_a_long_name_is_cut_before_its_total_and_the_total_is_whole(name: str, total: int) -> None:
+    """Issue 40 point 6: a 40-character name overlapped its total. The name is cut with an ellipsis where its bold
+    text, as measured for the chart, ends a gap before the total's, and drawn in a viewport that narrow."""
+    assert field_length(name) == 40
+    game = get_game("burgundy-cards")
+    result = score(game, burgundy((name, total, 0), ("Cy", 1, 0), holder=1))
+    root = parse(result_chart(game, result, "en"))
+    bar = bars(root)[0]
+    assert texts(bar, "total") == [str(total)]
+    drawn = next(t for t in bar.iter(f"{SVG}text") if t.get("class") == "total")
+    assert (float(drawn.get("x")), drawn.get("text-anchor")) == (WIDTH, "end")
+    room = bar.find("s:svg[@class='name-room']", NS)
+    assert room is not None and room.get("overflow") == "hidden", "the name is drawn in a viewport that clips it"
+    assert room.get("aria-hidden") == "true"  # the picture is one image, read from its description
+    assert [t.get("class") for t in room.iter(f"{SVG}text")] == ["name"]
+    total_starts = WIDTH - bold_width(str(total), 13)
+    assert float(room.get("x")) + float(room.get("width")) <= total_starts - 8 + TOLERANCE
+    shown = texts(bar, "name")[0]
+    assert bold_width(shown, 13) <= float(room.get("width")) + TOLERANCE
+    assert shown == f"1. {name}" or (shown.endswith("…") and f"1. {name}".startswith(shown[:-1].rstrip()))
+    assert name in root.find("s:desc", NS).text
+
+
+@pytest.mark.parametrize("text", ["Ann", "WMmw", "長い名前", "😀", "مريم", "12345"])
+def test_bold_text_is_measured_at_least_as_wide_as_the_plain_estimate(text: str) -> None:
+    assert bold_width(text, 13) >= text_width(text, 13)
 
 
 def test_furstenfeld_has_no_points_and_charts_the_palaces_built() -> None:
