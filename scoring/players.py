@@ -49,8 +49,8 @@ def read_names(raw: object) -> tuple[dict[str, str], list[SheetError]]:
     problems: list[SheetError] = []
     for spelled, value in raw.items():
         try:
-            shown = check_name(value, 0)
-            key = name_key(check_name(spelled, 0))
+            shown = check_name(value, 0, len)  # stored or exported, perhaps before names were counted as the field does
+            key = name_key(check_name(spelled, 0, len))
             # A key as name_key writes it; one kept before the Chinese script stopped counting (張偉, now 张伟) is
             # read as its key today.
             if key != spelled.translate(TO_SIMPLIFIED):

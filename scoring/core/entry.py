@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .model import Field, FieldKind
@@ -235,8 +235,9 @@ def field_length(text: str) -> int:
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
 
 
-def check_name(raw: object, index: int) -> str:
-    """A player's name: present, short, plain text without control characters; inner spaces collapsed."""
+def check_name(raw: object, index: int, length: Callable[[str], int] = field_length) -> str:
+    """A player's name: present, short, plain text without control characters; inner spaces collapsed. `length=len`
+    reads a name saved before names were counted as the field counts them (in code points, where an emoji was one)."""
     path = f"players[{index}].name"
     who = name_of_seat(index)
     if raw is not None and not isinstance(raw, str):
@@ -246,7 +247,7 @@ def check_name(raw: object, index: int) -> str:
         raise SheetError(path, Text(f"{who.zh}：不能为空。", f"{who.en}: cannot be empty."))
     if not _without_format(name).strip():
         raise SheetError(path, Text(f"{who.zh}：只有不可见的字符。", f"{who.en}: has only invisible characters."))
-    if field_length(name) > MAX_NAME_LENGTH:
+    if length(name) > MAX_NAME_LENGTH:
         raise SheetError(
             path,
             Text(

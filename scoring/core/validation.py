@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from .entry import check_name, empty_value, left_blank, name_key, parse_field, quoted, table_left_blank
+from .entry import check_name, empty_value, field_length, left_blank, name_key, parse_field, quoted, table_left_blank
 from .limits import limit_problems
 from .model import Field, FieldKind, Game, Helper, Player, Sheet
 from .problems import SheetError
@@ -56,7 +56,7 @@ def check_sheet(game: Game, raw: object, limits: bool = True) -> tuple[Sheet | N
         return None, read
     form, options = read
     fields = active_player_fields(game, options)
-    sheet, problems = check_form(game, form, fields, game.table_fields, options)
+    sheet, problems = check_form(game, form, fields, game.table_fields, options, saved_before=not limits)
     if sheet is not None and not problems and limits:
         problems.extend(limit_problems(game, sheet, fields))
     if sheet is not None and not problems and game.validate is not None:
@@ -95,8 +95,10 @@ def check_form(
     fields: tuple[Field, ...],
     table_fields: tuple[Field, ...],
     options: dict[str, bool],
+    saved_before: bool = False,
 ) -> tuple[Sheet | None, list[SheetError]]:
-    """Validate a form's entries, names, per-player fields and table fields; collect every problem."""
+    """Validate a form's entries, names, per-player fields and table fields; collect every problem (saved_before: a
+    game read back as it was saved, its names counted as they were then)."""
     problems = _entry_problems(game, raw)
     raw_players = raw.get("players", [] if not fields else None)
     if not isinstance(raw_players, list):
@@ -106,7 +108,7 @@ def check_form(
             game.check_players(len(raw_players))
         except SheetError as error:
             problems.append(error)
-    players = _read_players(game, raw_players, fields, problems)
+    players = _read_players(game, raw_players, fields, problems, len if saved_before else field_length)
     table, table_values = _read_table(raw.get("table", {}), table_fields, problems)
     problems.extend(_holder_problems(fields, players))
     return Sheet(tuple(players), table_values, options, table_left_blank(table, table_fields)), problems
@@ -123,7 +125,11 @@ def _entry_problems(game: Game, raw: dict[str, Any]) -> list[SheetError]:
 
 
 def _read_players(
-    game: Game, raw_players: list[Any], fields: tuple[Field, ...], problems: list[SheetError]
+    game: Game,
+    raw_players: list[Any],
+    fields: tuple[Field, ...],
+    problems: list[SheetError],
+    length: Callable[[str], int],
 ) -> list[Player]:
     """Each player's name and fields, read in seat order; every problem added to problems."""
     players: list[Player] = []
@@ -133,7 +139,7 @@ def _read_players(
             problems.append(SheetError(f"players[{index}]", Text("玩家格式错误。", "a player must be an object.")))
             entry = {}
         name = (
-            _player_name(entry.get("name"), index, seen, problems) if fields else ""
+            _player_name(entry.get("name"), index, seen, problems, length) if fields else ""
         )  # no fields: names do not matter
         scores = entry.get("scores", {})
         if not isinstance(scores, dict):
@@ -144,10 +150,12 @@ def _read_players(
     return players
 
 
-def _player_name(raw: object, index: int, seen: set[str], problems: list[SheetError]) -> str:
+def _player_name(
+    raw: object, index: int, seen: set[str], problems: list[SheetError], length: Callable[[str], int]
+) -> str:
     """A player's name, checked and not used before at this table (added to seen); "" with a problem otherwise."""
     try:
-        name = check_name(raw, index)
+        name = check_name(raw, index, length)
     except SheetError as error:
         problems.append(error)
         return ""

@@ -51,3 +51,24 @@ def test_every_name_field_has_pythons_limit() -> None:
     assert names and all(f'maxlength="{MAX_NAME_LENGTH}"' in f for f in names), names
     script = (ROOT / "static" / "start-player.js").read_text(encoding="utf-8")
     assert f"maxLength: {MAX_NAME_LENGTH}" in script
+
+
+def test_a_game_saved_before_with_a_longer_name_of_emoji_is_read_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record (and a merged name) kept when a name counted code points, 30 emoji, is read back, not left out (it would
+    be lost at the next save); a new sheet with that name is refused."""
+    import json
+
+    from scoring.core import validation
+    from scoring.history import document, make_record, read_history
+    from scoring.players import read_names
+
+    name = "😀" * 30
+    raw = {"players": [{"name": name, "scores": {"score_track": 5}}, {"name": "Bo", "scores": {"score_track": 3}}]}
+    with monkeypatch.context() as then:
+        then.setattr(validation, "field_length", len)  # the count before
+        record = make_record("bruges", raw, "2026-11-20T10:00:00Z")
+    history = read_history(json.dumps(document([record], names={name: name})))
+    assert [r["players"][0]["name"] for r in history.records] == [name]
+    assert read_names({name: name}) == ({name: name}, [])
+    with pytest.raises(SheetError, match="an emoji counts as two"):
+        make_record("bruges", raw, "2026-11-20T10:00:00Z")
