@@ -7,6 +7,7 @@ import re
 import shutil
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -29,6 +30,7 @@ from sitebuild.offline_copy import (
     write_service_worker,
     write_shared_names,
 )
+from sitebuild.public_url import ENVIRONMENT, page_address, public_address
 from sitebuild.publish import write_compressed, write_publishing
 from sitebuild.python_start import (
     PYODIDE_FILES,
@@ -205,7 +207,10 @@ def render_pages(
     def write(relative: str, template: str, **context: object) -> None:
         depth = relative.count("/")
         csp = content_security_policy(context["page"])
-        html = env.get_template(template).render(root="../" * depth, games=games, csp=csp, **context)
+        page_url = page_address(settings.public_url, relative)
+        html = env.get_template(template).render(
+            root="../" * depth, games=games, csp=csp, public_url=settings.public_url, page_url=page_url, **context
+        )
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
@@ -327,6 +332,7 @@ def write_script_conversions(out: Path, settings: Settings) -> dict[str, zh_scri
 def build(out: Path = ROOT / "site", settings: Settings = SETTINGS) -> str:
     """Build the whole site into out from the folders settings name, printing each step's time; return the
     service-worker version."""
+    settings = replace(settings, public_url=public_address(settings.public_url))  # checked, ending in '/'
     with step("content read and checked"):
         games = load_content(settings.content)
         check_content(games)
@@ -346,7 +352,7 @@ def build(out: Path = ROOT / "site", settings: Settings = SETTINGS) -> str:
         write_index(out, index_json(game_list(games), docs, terms, folding, ideas))
     with step("links and hosts checked"):
         check_links(out)
-        check_hosts(out)
+        check_hosts(out, settings.public_url)
     with step("brotli and gzip copies written"):
         write_compressed(out, settings.cache / "compressed")
     with step("service worker and host files written"):
@@ -360,7 +366,10 @@ def main() -> int:
     """Build and report, or name the file at fault."""
     started = time.perf_counter()
     if len(sys.argv) > 2 or (len(sys.argv) == 2 and sys.argv[1].startswith("-")):
-        print("usage: build.py [OUTPUT-FOLDER]  (default: site/)", file=sys.stderr)
+        print(
+            f"usage: build.py [OUTPUT-FOLDER]  (default: site/; the public address: {ENVIRONMENT}=https://host/path/)",
+            file=sys.stderr,
+        )
         return 2
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site"
     try:

@@ -3,14 +3,17 @@ folder by passing settings with that folder replaced, never by changing a module
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from .public_url import ENVIRONMENT
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The checkout's folders the build reads (content, templates, static files, scoring/, npm's packages, tools) and
-    its cache."""
+    """The checkout's folders the build reads (content, templates, static files, scoring/, npm's packages, tools), its
+    cache, and the site's public address ('' unset: sitebuild/public_url.py)."""
 
     root: Path
     content: Path
@@ -20,10 +23,12 @@ class Settings:
     node: Path
     tools: Path
     cache: Path
+    public_url: str = ""
 
     @classmethod
     def at(cls, root: Path) -> Settings:
-        """The settings of the checkout at root: each folder where the repository keeps it."""
+        """The settings of the checkout at root: each folder where the repository keeps it; the public address from
+        the environment (TC_PUBLIC_URL, checked when the build starts)."""
         return cls(
             root=root,
             content=root / "content",
@@ -33,6 +38,7 @@ class Settings:
             node=root / "node_modules",
             tools=root / "tools",
             cache=root / ".cache",
+            public_url=os.environ.get(ENVIRONMENT, ""),
         )
 
     @property

@@ -6,6 +6,7 @@ import { timings } from "./engine.js";
 import { uiScript } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
 import { ask, bilingual, counted, download, nameText, savedAt, whenIdle } from "./ui.js";
+import { keepNotice } from "./keep-notice.js";
 import { askPersist, markExported, showKeep } from "./persist.js";
 import { finishedAt } from "./share.js";
 import { inScripts, loadScripts } from "./zh.js";
@@ -288,6 +289,14 @@ async function inReadersScript(answer) {
   return inScripts(answer.csv, typed)[uiScript() === "hant" ? "zh-Hant" : "zh-Hans"];
 }
 
+/** The history view's word on keeping it: persist.js's state and offers, keep-notice.js's notice and reminder. */
+function showKeepWord(view) {
+  const box = view.section.querySelector(".keep");
+  const exportJson = () => view.exportAs("json");
+  showKeep(box, view.shown, exportJson);
+  keepNotice(box, view.shown, exportJson);
+}
+
 /** play/#history: the list of finished games, deleting one, export (JSON, CSV) and import. */
 export class HistoryView {
   constructor(section, store) {
@@ -321,7 +330,7 @@ export class HistoryView {
     for (const button of this.section.querySelectorAll("[data-action^=export]")) button.disabled = records.length === 0;
     this.section.dataset.count = String(records.length);
     this.shown = records;
-    showKeep(this.section.querySelector(".keep"), records, () => this.exportAs("json"));
+    showKeepWord(this);
   }
 
   async refresh() {
@@ -349,7 +358,7 @@ export class HistoryView {
     if (kind === "json") {
       download(`table-companion-history-${day}.json`, answer.json, "application/json");
       markExported(this.shown.map((r) => r.id));
-      showKeep(this.section.querySelector(".keep"), this.shown, () => this.exportAs("json"));
+      showKeepWord(this);
     } else download(`table-companion-history-${day}.csv`, await inReadersScript(answer), "text/csv;charset=utf-8");
   }
 

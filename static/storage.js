@@ -12,6 +12,8 @@ export const keys = {
   finished: (gameId) => `tc:v${STORE_VERSION}:finished:${gameId}`, // when a final sheet was finished (share.js)
   persistSaid: `tc:v${STORE_VERSION}:persist-said`, // whether a save has said what keeping the history means (history.js)
   exported: `tc:v${STORE_VERSION}:exported`, // ids of the records in the last exported JSON file (persist.js)
+  keepNoticeSeen: `tc:v${STORE_VERSION}:keep-notice-seen`, // when the history's keep notice was put away (keep-notice.js)
+  keepReminderLater: `tc:v${STORE_VERSION}:keep-reminder-later`, // when its export reminder was put off (keep-notice.js)
   pref: (name) => `tc:${name}`, // the interface's language, Chinese script and theme (lang.js)
   wake: "tc:wake", // play/'s screen-awake switch: "on" | "off"
   flow: "tc:flow", // where Enter goes in a grid: "down" | "across"
