@@ -1,7 +1,7 @@
 """Per-engine rows of `make bench` (informative, no target): how long play/ takes on Chromium, Firefox and WebKit until
 the calculator's Python answers, measured the same way on each, in the same run.
 
-The figure is engine.js's own mark `window.__tcTimings.workerReady`: milliseconds from the page's navigation start
+The figure is calculator.js's own mark `window.__tcTimings.workerReady`: milliseconds from the page's navigation start
 until the worker's first answer (the totals are live from then on). It is read after the fact, so it needs no script
 injected before the page's own (WebKitWebDriver cannot inject one). Cold: the first visit of a fresh origin (nothing
 cached). Warm: the next visit of play/ in the same browser, with the HTTP cache and the service worker's.
@@ -30,11 +30,11 @@ def _visit(tab: Tab, url: str) -> float:
     """Open play/ and wait for the calculator's first answer; ms since navigation start."""
     tab.goto(url)
     state = tab.wait(
-        "() => { const s = document.querySelector('.engine').dataset.state; return s === 'loading' ? '' : s; }",
+        "() => { const s = document.querySelector('.calculator-state').dataset.state; return s === 'loading' ? '' : s; }",
         timeout=180,
     )
     if state != "ready":
-        error = tab.js("() => document.querySelector('.engine-error')?.textContent")
+        error = tab.js("() => document.querySelector('.calculator-error')?.textContent")
         raise RuntimeError(f"{tab.engine}: calculator {state}: {error}")
     return tab.wait(READY, timeout=30)
 

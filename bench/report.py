@@ -52,7 +52,7 @@ def summarize(raw: dict) -> list[dict[str, object]]:
     for engine, figures in raw.get("engines", {}).items():
         for visit in ("cold", "warm"):
             row(
-                f"play/ calculator answers (engine.js's mark), {visit}, {engine} {figures.get('version', '')}".rstrip(),
+                f"play/ calculator answers (calculator.js's mark), {visit}, {engine} {figures.get('version', '')}".rstrip(),
                 f"engines.{engine}.{visit}_ms",
                 median(figures[visit]),
                 "ms",

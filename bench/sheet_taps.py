@@ -153,7 +153,7 @@ def main(site: Path) -> dict:
             context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
             page = context.new_page()
             page.goto(f"{base}play/#palais-royal/score")
-            expect(page.locator(".engine")).to_have_attribute("data-state", "ready", timeout=120_000)
+            expect(page.locator(".calculator-state")).to_have_attribute("data-state", "ready", timeout=120_000)
             figures = {"first_fields": first_fields(page, base)}
             figures["palais_royal_first"] = palais_royal(page, base, second=False)
             figures["palais_royal_next"] = palais_royal(page, base, second=True)

@@ -3,7 +3,7 @@ bench/history.py is the Chromium benchmark of issue 20's target).
 
 Run: .venv/bin/python bench/stats_engines.py [--records 1000] [--runs 3]. Per run, a fresh origin and tab at
 360×740: play/ opened, the history of bench/history.py stored (sealed, as the site stores it after a save), then
-play/#stats loaded afresh. Read after the fact from engine.js's and stats.js's own marks (window.__tcTimings), in ms
+play/#stats loaded afresh. Read after the fact from calculator.js's and stats.js's own marks (window.__tcTimings), in ms
 after Python was up: the view ready (the figures shown), its pictures drawn, and the worker's idle read of every
 record done; then a filter changed: ms until the view is ready again.
 """
@@ -32,7 +32,9 @@ AFTER_PYTHON = f"() => {list(MARKS)}.map((k) => Math.round(window.__tcTimings[k]
 def reloaded_stats(tab: Tab, url: str, text: str) -> list[float]:
     """play/#stats loaded afresh with the history stored: the marks, in ms after Python was up."""
     tab.goto(f"{url}play/#burgundy-cards/score")
-    tab.wait("() => document.querySelector('.engine').dataset.state === 'ready'", timeout=180, what="Python up")
+    tab.wait(
+        "() => document.querySelector('.calculator-state').dataset.state === 'ready'", timeout=180, what="Python up"
+    )
     tab.js("(text) => { localStorage.setItem('tc:v1:history', text); location.hash = '#stats'; }", text)
     tab.reload()
     done = f"() => {list(MARKS)}.every((k) => window.__tcTimings?.[k] > 0)"

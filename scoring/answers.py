@@ -333,7 +333,7 @@ class Received(TypedDict):
 
 
 class NotStarted(TypedDict):
-    """static/engine.js's answer to every call when the calculator could not start."""
+    """static/calculator.js's answer to every call when the calculator could not start."""
 
     ok: Literal[False]
     notStarted: Literal[True]  # the page's own key, in its own spelling

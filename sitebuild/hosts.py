@@ -23,7 +23,7 @@ NAMESPACES = ("http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink", "htt
 REVIEWED: dict[str, dict[str, str]] = {
     "pyscript": {
         "http://0.0.0.0": "rewrites the page's own address 0.0.0.0 to localhost; same machine, no other host",
-        "https://cdn.jsdelivr.net/pyodide/": "PyScript's default Pyodide; engine.js passes the local one as `version`",
+        "https://cdn.jsdelivr.net/pyodide/": "PyScript's default Pyodide; calculator.js passes the local one as `version`",
         "https://cdn.jsdelivr.net/npm/@micropython/": "MicroPython interpreter; the site runs Pyodide only",
         "https://micropython.org/pi/": "MicroPython's package index (mip); MicroPython is not used",
         "https://developer.mozilla.org/": "text of an error message",

@@ -211,7 +211,7 @@ CONTRACT = (
     Assumption(
         "a `version` that is a URL is the module PyScript loads Pyodide from",
         "pyscript",
-        "static/engine.js (version: pyodide-start.mjs), static/pyodide-start.mjs",
+        "static/calculator.js (version: pyodide-start.mjs), static/pyodide-start.mjs",
         pyscript_text(
             "imports a `version` that is a URL and takes loadPyodide and version from it",
             r"/\^\(\?:\\\.\?\\\.\?\\/\|\[a-z0-9-\]\+:\\/\\/\)/i\.test\(\w+\)\?\w+\.join\(\"@\"\):\w+\.module\(\.\.\.\w+\);"

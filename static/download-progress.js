@@ -55,13 +55,13 @@ export function followDownloads() {
     const path = data.url.startsWith(ROOT) ? data.url.slice(ROOT.length).split("?")[0] : null;
     if (!(path in sizes)) return;
     heard.set(path, data);
-    const line = document.querySelector(".engine");
+    const line = document.querySelector(".calculator-state");
     const counted = progress(sizes, heard);
     if (line && counted) show(line, counted);
   };
   return () => {
     channel.close();
-    const line = document.querySelector(".engine");
+    const line = document.querySelector(".calculator-state");
     if (line) delete line.dataset.downloading;
   };
 }

@@ -2,7 +2,7 @@
 // seal, setting a damaged one aside), which the score sheets, the statistics and a shared result call; HistoryView,
 // play/#history's list, export and import. What a record holds, the CSV rows and the checks of a stored or imported
 // history are Python's (scoring/history.py), through the worker.
-import { timings } from "./engine.js";
+import { timings } from "./calculator.js";
 import { uiScript } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
 import { ask, bilingual, counted, download, nameText, savedAt, whenIdle } from "./ui.js";

@@ -9,7 +9,7 @@ const supported = "serviceWorker" in navigator && (location.protocol === "https:
 
 let calculator = null; // play/'s calculator starting (afterCalculator), or null on the other pages
 
-/** play.js hands over the calculator's start (engine.js's startWorker()); the offline copy is registered once it has
+/** play.js hands over the calculator's start (calculator.js's startWorker()); the offline copy is registered once it has
  *  started or failed, so that caching never competes with it. On other pages it is registered at load. */
 export function afterCalculator(started) {
   calculator = started;

@@ -2,7 +2,7 @@
 // No rule lives here: every total, ranking, tie-breaker, checklist and helper answer comes from scoring/.
 // The parts: sheet-state.js (what is saved), sheet-inputs.js (what is typed, and where Enter goes),
 // sheet-results.js (what is shown), sheet-dialogs.js (New game, the help behind a label).
-import { callPython, startWorker, timings } from "./engine.js";
+import { callPython, startWorker, timings } from "./calculator.js";
 import { message, uiLang, uiScript } from "./site.js";
 import { keys, readChoice, usable, writeChoice } from "./storage.js";
 import { bilingual, whenIdle } from "./ui.js";
@@ -163,7 +163,7 @@ async function recompute(game, form) {
   const asked = score ? callPython("compute", game.gameId, payload) : callPython("helper", game.gameId, form.dataset.tool, payload);
   const [answer] = await Promise.all([asked, scriptsReady]);
   if (game.sequence.get(form) !== n) return; // a newer edit is on its way
-  if (answer.notStarted) return; // the note beside the grid says so (engine.js)
+  if (answer.notStarted) return; // the note beside the grid says so (calculator.js)
   const keep = typedIn(game.section);
   // An untouched sheet (no score typed) has no result yet: no totals, places or chart, and no message about what it
   // still lacks (a tie-breaker, the start player, a turn position); only what was typed (a name, a board value).
@@ -483,9 +483,9 @@ document.addEventListener("tc:correct-record", async (event) => {
   const record = event.detail;
   if (games.has(record.game) && (await openRecord(controller(record.game), record))) location.hash = `#${record.game}/score`;
 });
-// The calculator's worker died and another has started (engine.js, watchdog.js): the sheet on screen is worked out
+// The calculator's worker died and another has started (calculator.js, watchdog.js): the sheet on screen is worked out
 // again from its fields (the others are when they are opened). A received link is not opened again by itself.
-document.addEventListener("tc:engine-restarted", () => {
+document.addEventListener("tc:calculator-restarted", () => {
   const { game: id, tool } = window.tcView(location.hash);
   if (id) controller(id).activate(tool);
 });

@@ -2,7 +2,7 @@
 // this browser holds it already, so the work of starting Python is done once at build time rather than on every
 // visit. A first visit starts Python normally: over a phone's link the snapshot's 6 MB cost more time than they save;
 // the service worker fetches it with the rest of the calculator after the first total, and later visits use it.
-// PyScript imports this module in place of pyodide.mjs (engine.js passes its URL as `version`) and calls its
+// PyScript imports this module in place of pyodide.mjs (calculator.js passes its URL as `version`) and calls its
 // loadPyodide; the rest is Pyodide's.
 import { loadPyodide as loadStock, version } from "../pyodide/pyodide.mjs";
 

@@ -1,7 +1,7 @@
 // play/python.html's hidden frame, where PyScript starts the calculator's worker (python-frame.js), made as soon as
 // play/ starts: <head> loads this module first and it imports nothing, so the frame, and with it Pyodide's downloads,
-// begin before the page's own scripts have arrived (on a phone's link that is a second or more; engine.js used to make
-// the frame once its own imports had come). engine.js takes the frame's PyWorker from here.
+// begin before the page's own scripts have arrived (on a phone's link that is a second or more; calculator.js used to make
+// the frame once its own imports had come). calculator.js takes the frame's PyWorker from here.
 
 /** How long a loaded frame may take to offer PyWorker before it is made again (once). */
 const FRAME_GRACE_MS = 4000;
@@ -27,6 +27,6 @@ export function loadFrame() {
   });
 }
 
-/** The first frame, made now; engine.js makes another if it offers nothing. */
+/** The first frame, made now; calculator.js makes another if it offers nothing. */
 export const firstFrame = loadFrame();
-firstFrame.catch(() => {}); // engine.js handles its failure, perhaps a moment after it happens
+firstFrame.catch(() => {}); // calculator.js handles its failure, perhaps a moment after it happens

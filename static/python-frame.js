@@ -1,7 +1,7 @@
 // PyScript in a blank frame of its own (play/python.html, made by python-frame-start.js): on loading, and for every element added
 // to its document later, PyScript searches the document for Python to run. On play/'s four thousand elements that was
 // about 35 ms of the page's main thread per visit (measured), and more work on every result the page draws. Here the
-// document is empty; engine.js takes PyWorker from this frame and starts the calculator's worker with it.
+// document is empty; calculator.js takes PyWorker from this frame and starts the calculator's worker with it.
 
 /** The one JavaScript worker hook PyScript 0.7 adds itself: it registers the `_pyscript` module that only
  *  `pyscript.fs` imports (the calculator uses no pyscript module at all). */
@@ -32,5 +32,5 @@ window.tcPyWorker = import("../pyscript/core.js").then(async ({ PyWorker, hooks 
   await customElements.whenDefined("py-script");
   return PyWorker;
 });
-window.tcPyWorker.catch(() => {}); // engine.js reports the failure (the page's status line, the note by every grid)
+window.tcPyWorker.catch(() => {}); // calculator.js reports the failure (the page's status line, the note by every grid)
 dispatchEvent(new Event("tc:pyworker"));

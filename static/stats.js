@@ -1,6 +1,6 @@
 // play/#stats: the statistics of the history. Every figure and picture is Python's (scoring/stats.py, scoring/svg/),
 // computed from the stored records re-scored with today's rules; this file reads the filters and writes the tables.
-import { timings } from "./engine.js";
+import { timings } from "./calculator.js";
 import { bilingual, counted, nameText } from "./ui.js";
 import { showFigure } from "./figure.js";
 

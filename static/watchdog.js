@@ -1,5 +1,5 @@
 // The calculator's worker, watched: when it dies (Pyodide's fatal error, a call that never answers), every call still
-// waiting gets an answer that says so, the worker is ended, and engine.js starts another; play.js then computes the
+// waiting gets an answer that says so, the worker is ended, and calculator.js starts another; play.js then computes the
 // sheets again from the form, where everything typed still is (and in storage).
 
 /** The bounds, in milliseconds (a test may shorten them through this module):
@@ -58,7 +58,7 @@ class WatchedWorker {
     this.timer = this.waiting.size ? setTimeout(silent, limits.silentMs) : null;
   }
 
-  /** End the worker, answer every waiting call STOPPED, and tell engine.js. */
+  /** End the worker, answer every waiting call STOPPED, and tell calculator.js. */
   die(reason) {
     if (this.dead) return;
     this.dead = true;

@@ -45,7 +45,7 @@ def write(root: Path, relative: str, text: str) -> None:
         ("static/site.css", "@import url(//fonts.example.org/a.css);", "//fonts.example.org/a.css"),
         ("static/play.js", 'fetch("http://cdn.example.net/x.js")', "http://cdn.example.net/x.js"),
         # A reviewed vendored default is allowed only in its vendored folder, not in the site's own files.
-        ("static/engine.js", 'import("https://cdn.jsdelivr.net/pyodide/v1/full/pyodide.mjs")', "cdn.jsdelivr.net"),
+        ("static/calculator.js", 'import("https://cdn.jsdelivr.net/pyodide/v1/full/pyodide.mjs")', "cdn.jsdelivr.net"),
         ("pyscript/core-x.js", 'fetch("https://unreviewed.example.com/x")', "unreviewed.example.com"),
     ],
 )

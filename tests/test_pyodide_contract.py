@@ -25,7 +25,7 @@ SOURCES = (
     "static/initial-memory.mjs",
     "static/worker.py",
     "static/python-frame.js",
-    "static/engine.js",
+    "static/calculator.js",
     "tools/python_start.mjs",
     "tools/stdlib_bytecode.py",
 )

@@ -147,7 +147,7 @@ def sources_naming_the_shared() -> dict[str, str]:
 
 def spelling(value: str | tuple[str, ...]) -> re.Pattern[str]:
     """A shared name spelled in a script's code: in quotes, perhaps after a path ("tc-x", "../pyodide/x.gz"); a
-    list, as an array literal holding one of its names (engine.js may still name pyodide.asm.wasm for its own ends)."""
+    list, as an array literal holding one of its names (calculator.js may still name pyodide.asm.wasm for its own ends)."""
     if isinstance(value, str):
         return re.compile(rf"[\"'`](?:[./a-z]*/)?{re.escape(value)}[\"'`]")
     names = "|".join(re.escape(name) for name in value)

@@ -103,7 +103,7 @@ class Play:
 
     def wait_ready(self) -> None:
         """Wait until Python runs in the worker."""
-        expect(self.page.locator(".engine")).to_have_attribute("data-state", "ready", timeout=60_000)
+        expect(self.page.locator(".calculator-state")).to_have_attribute("data-state", "ready", timeout=60_000)
 
     def set_players(self, count: int) -> None:
         """Choose the player count."""

@@ -168,7 +168,7 @@ def test_default_diagrams_are_there_before_python(browser: Browser, site_server,
             count = int(page.locator(f'section[data-game="{game.id}"]').get_attribute("data-default"))
             assert f"{count} players" in visible_svg(figure).locator("title").text_content()
             shot(figure, f"diagram-{game.id}-{viewport_name}")
-        expect(page.locator(".engine")).to_have_attribute("data-state", "failed", timeout=60_000)
+        expect(page.locator(".calculator-state")).to_have_attribute("data-state", "failed", timeout=60_000)
         check_clean(page, viewport_name)
 
 

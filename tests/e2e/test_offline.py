@@ -90,10 +90,10 @@ def test_a_rules_page_caches_the_light_tier_only_and_works_offline(browser: Brow
         page.goto(f"{site_server.url}play/#bruges/setup")
         expect(page.locator('section.game[data-game="bruges"] [data-tool="setup"]')).to_be_visible()
         # Not "the browser cannot run it": the calculator was never downloaded here, and the sheet says what to do.
-        expect(page.locator(".engine")).to_have_attribute("data-state", "absent", timeout=60_000)
-        expect(page.locator(".engine .when-absent")).to_be_visible()
+        expect(page.locator(".calculator-state")).to_have_attribute("data-state", "absent", timeout=60_000)
+        expect(page.locator(".calculator-state .when-absent")).to_be_visible()
         page.goto(f"{site_server.url}play/#bruges/score")
-        note = page.locator('section.game[data-game="bruges"] [data-tool="score"] .engine-note')
+        note = page.locator('section.game[data-game="bruges"] [data-tool="score"] .calculator-note')
         expect(note.locator(".when-absent")).to_contain_text("not been downloaded on this phone yet", timeout=60_000)
         expect(note.locator("p.when-failed")).to_be_hidden()
         expect(note.locator(".advice")).to_be_hidden()

@@ -37,7 +37,7 @@ def test_history_and_statistics_show_nothing_of_a_game_s_tools(browser: Browser,
         page.goto(f"{site_server.url}play/#{view}")
         page.get_by_role("button", name="English").click()
         expect(page.locator(f"#{view}")).to_be_visible()
-        expect(page.locator(".engine[data-state=ready]")).to_be_attached(timeout=60_000)
+        expect(page.locator(".calculator-state[data-state=ready]")).to_be_attached(timeout=60_000)
         for words in ("Game:", "Calculator ready", "Keep the screen on", "Starting the calculator"):
             shown = page.evaluate(
                 "(words) => [...document.querySelectorAll('body *')].filter((el) => el.children.length === 0"

@@ -557,7 +557,7 @@ class WarmOrigin:
         """Visit play/ once and wait until its calculator answers and the offline copy holds it."""
         tab.goto(tab.site.url + WARM_PAGE)  # type: ignore[attr-defined]
         tab.wait(
-            "() => !['loading', 'slow'].includes(document.documentElement.dataset.engine ?? 'loading')",
+            "() => !['loading', 'slow'].includes(document.documentElement.dataset.calculator ?? 'loading')",
             timeout=120,
             what="the calculator's first start on the shared origin",
         )

@@ -46,7 +46,7 @@ def in_english(tab: Tab) -> None:
 def wait_ready(tab: Tab, timeout: float = 90) -> None:
     """Wait until the calculator's Python answers; fail at once if it failed to start."""
     state = tab.wait(
-        "() => { const s = document.querySelector('.engine').dataset.state; return s === 'loading' ? '' : s; }",
+        "() => { const s = document.querySelector('.calculator-state').dataset.state; return s === 'loading' ? '' : s; }",
         timeout=timeout,
         what="the calculator to start",
     )

@@ -1,5 +1,5 @@
 """The page survives a dead calculator worker on every engine: it says so, starts another and works the sheet out
-again with what was typed (static/watchdog.js, static/engine.js)."""
+again with what was typed (static/watchdog.js, static/calculator.js)."""
 
 from __future__ import annotations
 
@@ -16,18 +16,16 @@ GAME = "burgundy-cards"
 NAME = play.field_css(GAME, "name", 0)
 SETS = play.field_css(GAME, "estate_sets", 0)
 TOTAL = f'{play.tool(GAME)} output.total[data-player="0"]'
-ENGINE_LINE = (
-    "() => { const l = document.querySelector('.engine'); return [l.dataset.state, l.dataset.restarted ?? null]; }"
-)
+ENGINE_LINE = "() => { const l = document.querySelector('.calculator-state'); return [l.dataset.state, l.dataset.restarted ?? null]; }"
 DEPTH = {"chromium": 4000, "firefox": 30000, "webkit": 30000}
 """Brackets that overflowed each engine's stack in Pyodide's JSON parser (issue 30: Chromium at 4,000, Firefox at
 20,000), before the nesting was refused."""
 
 END_THE_WORKER = """async (bound) => {
-    const engine = await import(new URL('../static/engine.js', location.href).href);
+    const calculator = await import(new URL('../static/calculator.js', location.href).href);
     const watchdog = await import(new URL('../static/watchdog.js', location.href).href);
     watchdog.limits.silentMs = bound;
-    engine.watchedWorker().worker.terminate();
+    calculator.watchedWorker().worker.terminate();
     return true;
 }"""
 """End the worker from outside, as a crash does, telling nothing to the page: only a call that never answers shows."""
@@ -76,7 +74,7 @@ def assert_started_again(tab: Tab) -> None:
         what="the calculator started again",
     )
     assert state == ["ready", "1"], state
-    line = tab.js("() => document.querySelector('.engine').innerText")
+    line = tab.js("() => document.querySelector('.calculator-state').innerText")
     assert "had stopped" in line and "started again" in line, line
     assert tab.js("(css) => document.querySelector(css).value", NAME) == "Ann"
 
@@ -94,12 +92,18 @@ def test_a_worker_that_never_answers_is_replaced(tab: Tab) -> None:
     tab.js(END_THE_WORKER, 3000)
     tab.js("(css) => { document.querySelector(css).textContent = ''; }", TOTAL)
     tab.type(SETS, "5")  # asked of a worker that is gone: no answer, ever
-    tab.wait("() => document.querySelector('.engine').dataset.state !== 'ready'", timeout=20, what="the stop noticed")
+    tab.wait(
+        "() => document.querySelector('.calculator-state').dataset.state !== 'ready'",
+        timeout=20,
+        what="the stop noticed",
+    )
     assert_started_again(tab)
     wait_total(tab, 5)  # worked out again with nothing more typed
     total_for(tab, 6)
     tab.click("button[data-ui-lang=zh]")
-    tab.wait("() => document.querySelector('.engine').innerText.includes('已重新启动')", what="the line in Chinese")
+    tab.wait(
+        "() => document.querySelector('.calculator-state').innerText.includes('已重新启动')", what="the line in Chinese"
+    )
     assert drain_errors(tab) == []
 
 

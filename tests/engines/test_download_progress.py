@@ -23,7 +23,7 @@ SAID = {
 
 # The status line as shown in each language and script, read in one go (the reader's choice is put back after).
 READ_LINE = """(choices) => {
-  const line = document.querySelector(".engine");
+  const line = document.querySelector(".calculator-state");
   if (!line || line.dataset.state !== "loading") return { state: line ? line.dataset.state : "" };
   const kept = [tcPrefs.get("lang"), tcPrefs.get("script")];
   const said = choices.map(([lang, script]) => {
@@ -43,7 +43,7 @@ STOPS = (0.25, 0.5, 0.75)
 (the worker reports at least every 150 ms while bytes come, and once more when they stop)."""
 MORE_THAN = f"""(choices, last) => {{
     const reading = ({READ_LINE})(choices);
-    const number = document.querySelector('.engine [data-download=received]');
+    const number = document.querySelector('.calculator-state [data-download=received]');
     return reading.state !== 'loading' || (number && Number(number.textContent) > last) ? reading : null;
 }}"""
 """The line's reading once it shows more than `last` MB received (or once the calculator is no longer loading)."""

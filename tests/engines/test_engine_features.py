@@ -150,7 +150,9 @@ PLAY_VIEWS = [*(f"{g}/score" for g in GAMES), "history", "stats"]
 SETTLED = """(win, doc, view) => doc.body.dataset.view === view
     && ['drawn', 'failed', undefined].includes(doc.querySelector('section.stats:not([hidden])')?.dataset.pictures)"""
 """play/ shows this view, with the statistics' pictures drawn where it is the statistics."""
-SIDEWAYS = "(win, doc) => [doc.documentElement.scrollWidth, win.innerWidth, doc.documentElement.dataset.engine ?? null]"
+SIDEWAYS = (
+    "(win, doc) => [doc.documentElement.scrollWidth, win.innerWidth, doc.documentElement.dataset.calculator ?? null]"
+)
 
 
 def test_no_page_scrolls_sideways_at_phone_widths(warm_tab: Tab) -> None:
@@ -176,7 +178,7 @@ def test_no_page_scrolls_sideways_at_phone_widths(warm_tab: Tab) -> None:
             if scroll_width > width:
                 wide.append((width, page, scroll_width))
         load(tab, f"play/?w={width}#{PLAY_VIEWS[0]}", (width, height))
-        tab.wait(framed("(win, doc) => doc.documentElement.dataset.engine === 'ready'"), what="the calculator")
+        tab.wait(framed("(win, doc) => doc.documentElement.dataset.calculator === 'ready'"), what="the calculator")
         for view in PLAY_VIEWS:
             tab.js(framed("(win, doc, view) => { win.location.hash = view; }"), view)
             tab.wait(framed(SETTLED), view, what=f"play/#{view} shown")

@@ -13,9 +13,9 @@ from tests.engines.test_offline_repair import DELETE_CACHES
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 GAME = "burgundy-cards"
 SAID = (
-    "calculator failed to start",  # the page's own report (engine.js)
+    "calculator failed to start",  # the page's own report (calculator.js)
     "the calculator stopped",  # watchdog.js's warning, where the engine shows warnings as errors
-    "Failed to fetch",  # the one request that finds no network: engine.js's probe for the calculator's files
+    "Failed to fetch",  # the one request that finds no network: calculator.js's probe for the calculator's files
     "NetworkError",  # Firefox's words for it
     "Load failed",  # WebKit's
     "net::ERR_",  # Chromium's line for the refused request itself
@@ -38,12 +38,12 @@ def test_a_stopped_calculator_offline_without_its_files_says_so_at_once(tab: Tab
     tab.js(END_THE_WORKER, 500)  # crashed: only the next call, unanswered for 0.5 s, shows it
     tab.type(SETS, "6")
     tab.wait(
-        "() => document.querySelector('.engine').dataset.state === 'absent'"
-        " && document.documentElement.dataset.engine === 'absent'",
+        "() => document.querySelector('.calculator-state').dataset.state === 'absent'"
+        " && document.documentElement.dataset.calculator === 'absent'",
         timeout=30,
         what="the page saying the calculator is not on this device",
     )
-    note = tab.js("(css) => document.querySelector(css + ' .engine-note').innerText", play.tool(GAME))
+    note = tab.js("(css) => document.querySelector(css + ' .calculator-note').innerText", play.tool(GAME))
     assert "has not been downloaded on this phone" in note and "Everything typed is saved" in note, note
     assert tab.js("(css) => document.querySelector(css).value", SETS) == "6"
     assert tab.js("(css) => document.querySelector(css).value", NAME) == "Ann"

@@ -31,8 +31,8 @@ DELETE_CACHES = """async () => {
 """What "clear site data" does to the caches, or the browser under storage pressure."""
 ICON = "/static/icon-512.png"
 STARTED = """async () => {
-    const engine = await import(new URL('../static/engine.js', location.href).href);
-    return engine.watchedWorker().call('started');
+    const calculator = await import(new URL('../static/calculator.js', location.href).href);
+    return calculator.watchedWorker().call('started');
 }"""
 """How the calculator's Python started: "snapshot" or "fresh" (static/worker.py)."""
 STORED_SNAPSHOT = with_shared_names("""async () => {

@@ -27,7 +27,7 @@ READ_PREVIEW = """() => {
   if (!preview || preview.hidden) return null;
   const text = (el) => el.innerText.trim();
   return {
-    calculator: document.querySelector(".engine").dataset.state,
+    calculator: document.querySelector(".calculator-state").dataset.state,
     state: section.dataset.state,
     resultShown: !section.querySelector(".shared-result").hidden,
     game: text(preview.querySelector(".preview-game")),
@@ -71,7 +71,7 @@ def test_a_damaged_link_shows_nothing_from_it_and_says_so(tab: Tab) -> None:
     tab.goto(f"{tab.site.url}play/#{payload[: len(payload) // 2]}")  # type: ignore[attr-defined]
     play.in_english(tab)
     wasm.wait_reached(0)
-    assert tab.js("() => document.querySelector('.engine').dataset.state") == "loading", tab.engine
+    assert tab.js("() => document.querySelector('.calculator-state').dataset.state") == "loading", tab.engine
     assert tab.js(READ_PREVIEW) is None, f"{tab.engine}: a damaged link's contents shown"
     wasm.release(0)
     said = tab.wait(

@@ -703,7 +703,7 @@ def test_no_page_is_wider_than_a_phone(warm_tab: Tab) -> None:
             tab.wait(framed("(win, doc) => doc.body.dataset.searched === 'tie'"), what="the search results")
         if page.startswith("play/"):  # its calculator started before the frame moves on: a page left while
             # Python loads has its downloads cut short, and Firefox reports each as an error of that page
-            tab.wait(framed("(win, doc) => doc.documentElement.dataset.engine === 'ready'"), what="the calculator")
+            tab.wait(framed("(win, doc) => doc.documentElement.dataset.calculator === 'ready'"), what="the calculator")
         for lang, script in (("zh", "hans"), ("zh", "hant"), ("en", "hans")):
             said = tab.js(framed(WIDER_IN), lang, script)
             if said:

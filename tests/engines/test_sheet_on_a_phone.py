@@ -65,7 +65,9 @@ def open_at(tab: Tab, size: tuple[int, int], game: str) -> None:
     ):
         load(tab, f"play/?w={size[0]}#{game}/score", size)
         tab.wait(
-            framed("(win, doc) => doc.querySelector('.engine').dataset.state !== 'loading'"), timeout=120, what="Python"
+            framed("(win, doc) => doc.querySelector('.calculator-state').dataset.state !== 'loading'"),
+            timeout=120,
+            what="Python",
         )
     tab.js(framed("(win, doc, game) => { win.location.hash = game + '/score'; }"), game)
     tab.wait(

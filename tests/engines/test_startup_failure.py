@@ -16,14 +16,14 @@ SETS = play.field_css(GAME, "estate_sets", 0)
 
 READ_NOTE = """(css) => {
     const form = document.querySelector(css);
-    const note = form.querySelector('.engine-note');
+    const note = form.querySelector('.calculator-note');
     const grid = note.previousElementSibling;
     return {
         shown: note.offsetParent !== null,
         text: note.innerText,
         afterGrid: grid.contains(form.querySelector('[data-field=name]')),
         gap: note.getBoundingClientRect().top - grid.getBoundingClientRect().bottom,
-        detail: note.querySelector('.engine-error').textContent,
+        detail: note.querySelector('.calculator-error').textContent,
     };
 }"""
 
@@ -48,7 +48,7 @@ RENDERED = "() => new Promise((resolve) => requestAnimationFrame(() => setTimeou
 
 def errors_until_the_failure_is_logged(tab: Tab, timeout: float = 60) -> list[str]:
     """The console errors up to and including the page's own report that the calculator failed to start (logged as
-    it says so in the status line; engine.js), on an engine whose console can be read."""
+    it says so in the status line; calculator.js), on an engine whose console can be read."""
     found: list[str] = []
     if not tab.sees_console:
         return found
@@ -70,7 +70,7 @@ def test_the_sheet_says_python_could_not_start_and_no_view_throws(tab: Tab, refu
     play.in_english(tab)
     tab.type(NAME, "Ann")
     tab.type(SETS, "5")
-    tab.wait("() => document.documentElement.dataset.engine === 'failed'", what="the calculator's failure")
+    tab.wait("() => document.documentElement.dataset.calculator === 'failed'", what="the calculator's failure")
     note = tab.js(READ_NOTE, play.tool(GAME))
     assert note["shown"] and note["afterGrid"] and 0 <= note["gap"] < 40, note
     assert "could not start in this browser" in note["text"] and "Everything typed is saved" in note["text"]
@@ -87,14 +87,15 @@ def test_the_sheet_says_python_could_not_start_and_no_view_throws(tab: Tab, refu
     assert "could not start" in history, history
     tab.click("button[data-ui-lang=zh]")
     tab.wait(
-        "(css) => document.querySelector(css + ' .engine-note').innerText.includes('没能在这个浏览器里启动')",
+        "(css) => document.querySelector(css + ' .calculator-note').innerText.includes('没能在这个浏览器里启动')",
         play.tool(GAME),
     )
-    assert tab.js("() => document.querySelector('.engine').innerText").strip() != ""  # the status line says it too
+    line = tab.js("() => document.querySelector('.calculator-state').innerText")
+    assert line.strip() != ""  # the status line says it too
     before = errors_until_the_failure_is_logged(tab)
     tab.reload()
     tab.wait("(css) => document.querySelector(css).value === 'Ann'", NAME, what="the name kept")
     assert tab.js("(css) => document.querySelector(css).value", SETS) == "6"
-    tab.wait("() => document.documentElement.dataset.engine === 'failed'", what="the failure said again")
+    tab.wait("() => document.documentElement.dataset.calculator === 'failed'", what="the failure said again")
     after = errors_until_the_failure_is_logged(tab)
     assert [line for line in before + after if not any(said in line for said in SAID)] == []

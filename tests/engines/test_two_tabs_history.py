@@ -26,7 +26,7 @@ FRAMES = """(url, games) => {
 """Two frames of play/, one on each game."""
 READY = """(games) => [...document.querySelectorAll('iframe')].every((frame, i) => {
     const doc = frame.contentDocument, form = doc?.querySelector(`section.game[data-game="${games[i]}"] [data-tool=score]`);
-    return doc?.querySelector('.engine')?.dataset.state === 'ready' && form?.dataset.state === 'final'
+    return doc?.querySelector('.calculator-state')?.dataset.state === 'ready' && form?.dataset.state === 'final'
         && !form.querySelector('[data-action=save-history]').disabled;
 })"""
 """Both frames' calculators answer and both sheets are final, ready to save."""

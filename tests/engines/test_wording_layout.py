@@ -27,6 +27,9 @@ def test_the_notes_count_keeps_its_space(warm_tab: Tab) -> None:
     for width, height in (PHONE, SMALL_PHONE):
         load(tab, f"play/?w={width}#tuscany/score", (width, height))
         # the calculator started before the frame moves on (a page left while Python loads logs an error on Firefox)
-        tab.wait(framed("(win, doc) => doc.querySelector('.engine')?.dataset.state === 'ready'"), what="Python ready")
+        tab.wait(
+            framed("(win, doc) => doc.querySelector('.calculator-state')?.dataset.state === 'ready'"),
+            what="Python ready",
+        )
         label, count, gap = tab.js(framed(GAP))
         assert gap >= 3, f"{tab.engine} {width}×{height}: {label!r} then {count!r}: {gap} px apart"

@@ -224,7 +224,7 @@ def test_every_script_that_reads_an_answer_is_checked() -> None:
 
 @pytest.mark.parametrize(
     ("script", "constant", "shape"),
-    [("engine.js", "NOT_STARTED", answers.NotStarted), ("watchdog.js", "STOPPED", answers.Stopped)],
+    [("calculator.js", "NOT_STARTED", answers.NotStarted), ("watchdog.js", "STOPPED", answers.Stopped)],
 )
 def test_the_page_makes_its_own_answers_as_declared(script: str, constant: str, shape: Any) -> None:
     source = (STATIC / script).read_text(encoding="utf-8")

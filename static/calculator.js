@@ -16,16 +16,16 @@ function whenParsed(work) {
   else work();
 }
 
-/** The status line at the top, and html[data-engine] for the note beside every grid (loading, restarting, slow,
+/** The status line at the top, and html[data-calculator] for the note beside every grid (loading, restarting, slow,
  *  ready, failed, absent: offline and never downloaded); the line says "ready again" once a worker has died and
  *  another started. */
 function showState(state, error = null) {
-  document.documentElement.dataset.engine = state;
+  document.documentElement.dataset.calculator = state;
   whenParsed(() => {
-    const line = document.querySelector(".engine");
+    const line = document.querySelector(".calculator-state");
     if (state !== "slow") line.dataset.state = state;
     if (restarts) line.dataset.restarted = String(restarts);
-    if (error) for (const code of document.querySelectorAll(".engine-error")) code.textContent = String(error);
+    if (error) for (const code of document.querySelectorAll(".calculator-error")) code.textContent = String(error);
   });
 }
 
@@ -125,7 +125,7 @@ function restart(reason) {
   // come: the page says at once that the calculator cannot start here now, and what to do (issue 40, point 7).
   workerPromise = replaceWorker(reason);
   workerPromise.then(
-    () => document.dispatchEvent(new CustomEvent("tc:engine-restarted", { detail: { reason, restarts } })),
+    () => document.dispatchEvent(new CustomEvent("tc:calculator-restarted", { detail: { reason, restarts } })),
     () => {},
   );
 }
