@@ -115,3 +115,18 @@ def test_a_line_is_a_note_or_a_reading_not_both(tmp_path: Path) -> None:
             game_with_one_category(),
             {"play", "actions"},
         )
+
+
+@pytest.mark.parametrize(
+    ("game", "section", "zh", "en"),
+    [
+        ("palais-royal", "parade-ground", "比其他人都多", "more than everyone else"),  # a majority is strictly more
+        ("palais-royal", "stairway", "未使用的作废", "unused moves are lost"),
+        ("palais-royal", "cardinal", "也获得最多数奖励", "majority bonus"),  # the Cardinal's tie win carries the bonus
+        ("furstenfeld", "phases", "每次建造數量等同玩家數量", "each time"),  # 8 → 18, not once
+        ("bruges", "game-flow", "可以棄掉這3個", "may be discarded"),  # the source says may
+    ],
+)
+def test_a_qualifier_a_player_would_misplay_without_is_kept(game: str, section: str, zh: str, en: str) -> None:
+    lines = [line for _, line in aid_lines(game) if line.section == section and not (line.note or line.reading)]
+    assert any(zh in line.zh and en in line.en for line in lines), (game, section, zh)
