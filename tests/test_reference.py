@@ -190,3 +190,13 @@ def test_search_finds_a_reference_entry_by_name_in_both_languages_and_scripts(bu
     chinese = next(d for d in docs if d["lang"] != "en")
     assert "Crane" in english["text"]
     assert "起重機" in chinese["text"] and "起重机" in chinese["other_text"]
+
+
+def test_the_coverage_table_in_docs_names_every_entry() -> None:
+    table = (build.ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
+    for game in FILLED:
+        reference = content_of(game).reference
+        assert reference is not None
+        for entry in reference.entries:
+            name = re.sub(r"\{[+?]|[+?]\}", "", entry.texts["name"].en)
+            assert name in table, f"docs/reference.md does not name {game}'s {name!r}"
