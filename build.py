@@ -44,6 +44,7 @@ from sitebuild.python_start import (
     scoring_modules,
     worker_config,
 )
+from sitebuild.reference_page import reference_groups
 from sitebuild.rules_markdown import inline_marks, render_markdown
 from sitebuild.search import folding_for, index_json, write_index
 from sitebuild.search_docs import game_list, search_corpus, search_docs, search_ideas
@@ -228,6 +229,15 @@ def render_pages(
         write(
             f"rules/{content.game.id}/aid/index.html", "aid.html", page="aid", content=content, parts=aid_parts(content)
         )
+        if content.reference:
+            groups = reference_groups(content)
+            write(
+                f"rules/{content.game.id}/reference/index.html",
+                "reference.html",
+                page="reference",
+                content=content,
+                groups=groups,
+            )
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
     diagrams = {gid: svg_markup(checklist["diagram"], conversions) for gid, checklist in checklists.items()}
     print_diagrams = {gid: svg_markup(checklist["print_diagram"], conversions) for gid, checklist in checklists.items()}

@@ -23,7 +23,7 @@ PARTS: tuple[tuple[str, Text], ...] = (
     ("tie", Text("平手", "Ties")),
 )
 """The aid's parts in page order, as array-of-tables names in aid.toml, with their headings (interface text)."""
-KEYS = {"section", "zh", "en", "field", "note"}
+KEYS = {"section", "zh", "en", "field", "note", "reading"}
 START = "start_player"
 """The optional table naming how the setup picks the start player; its `kind` is one of START_KINDS."""
 START_KINDS = {"pick": "one name at random", "order": "a random order of every name (the first starts)"}
@@ -43,6 +43,7 @@ class AidLine:
     line: int  # where it starts in aid.toml
     field: Field | None = None  # scoring lines: the score-sheet row it explains (its label leads the line)
     note: bool = False  # an editor's note: what the source leaves silent or unclear
+    reading: bool = False  # the site's own reading where the source is silent or unclear (what the site does)
 
 
 @dataclass(frozen=True)
@@ -100,9 +101,13 @@ def read_line(path: Path, number: int, entry: object, fields: dict[str, Field], 
         field = fields.get(entry["field"]) if isinstance(entry["field"], str) else None
         if field is None:
             raise BuildError(f"{where}: the score sheet has no field {entry['field']!r}")
-    if not isinstance(entry.get("note", False), bool):
-        raise BuildError(f"{where}: note is true or false")
-    return AidLine(entry["section"], entry["zh"], entry["en"], number, field, entry.get("note", False))
+    for flag in ("note", "reading"):
+        if not isinstance(entry.get(flag, False), bool):
+            raise BuildError(f"{where}: {flag} is true or false")
+    if entry.get("note") and entry.get("reading"):
+        raise BuildError(f"{where}: a line is a note or a reading, not both")
+    flags = {flag: entry.get(flag, False) for flag in ("note", "reading")}
+    return AidLine(entry["section"], entry["zh"], entry["en"], number, field, **flags)
 
 
 def load_aid(path: Path, game: Game, sections: set[str]) -> Aid:

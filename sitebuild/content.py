@@ -17,14 +17,16 @@ from scoring.core import Field, Game, Text
 from sitebuild import BuildError, zh_script
 from sitebuild.aid import Aid, load_aid
 from sitebuild.glossary import check_labels, check_terms_used
+from sitebuild.reference import Reference, load_reference
 from sitebuild.rules_markdown import inline_marks, render_markdown
 
 LANGS = ("zh", "en")
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 """This checkout's content/ (the build passes its settings' folder)."""
 HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
-RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+|aid)$")
-"""Ids the rules page gives its introduction, its glossary and the glossary's rows; search's name for the aid."""
+RESERVED_IDS = re.compile(r"^(intro|glossary|term-\d+|aid|reference)$")
+"""Ids the rules page gives its introduction, its glossary and the glossary's rows; search's names for the aid and the
+reference."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ class GameContent:
     glossary: tuple[dict[str, str], ...]
     scripts: dict[str, RulesText] = field(default_factory=dict)  # Chinese by script tag: the source's, OpenCC's
     aid: Aid | None = None  # the player aid (content/<game>/aid.toml)
+    reference: Reference | None = None  # what the cards, tiles, persons… do (content/<game>/reference.toml), if any
 
 
 def parse_rules(path: Path) -> RulesText:
@@ -132,7 +135,10 @@ def load_content(folder: Path = CONTENT) -> list[GameContent]:
         scripts = {target: rules_in_script(texts["zh"], game.source_lang, target) for target in zh_script.SCRIPTS}
         ids = {s.id for s in texts["zh"].sections}
         aid = load_aid(game_folder / "aid.toml", game, ids)
-        games.append(GameContent(game, texts, load_glossary(game_folder / "glossary.toml"), scripts, aid))
+        zh_md = texts["zh"].path.read_text(encoding="utf-8")
+        reference = load_reference(game_folder / "reference.toml", zh_md)
+        glossary = load_glossary(game_folder / "glossary.toml")
+        games.append(GameContent(game, texts, glossary, scripts, aid, reference))
     return games
 
 

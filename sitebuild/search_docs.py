@@ -14,6 +14,7 @@ from sitebuild.rules_markdown import inline_marks
 from sitebuild.search import Doc, TermDoc, plain_text
 
 AID_TITLE = Text("玩家速查", "Player aid")
+REFERENCE_TITLE = Text("能力速查", "Reference")
 
 
 def search_docs(games: list[GameContent]) -> tuple[list[Doc], list[TermDoc]]:
@@ -32,7 +33,7 @@ def search_docs(games: list[GameContent]) -> tuple[list[Doc], list[TermDoc]]:
                 in_other_script(Doc(game.id, s.id, doc_lang, plain_text(s.title), plain_text(s.html)))
                 for s in text.sections
             ]
-        docs += aid_docs(content)
+        docs += aid_docs(content) + reference_docs(content)
         for row, term in enumerate(content.glossary, start=1):
             other = zh_script.convert(term["zh"], game.source_lang, zh_script.other(game.source_lang))
             terms.append(TermDoc(game.id, f"term-{row}", term["zh"], term["en"], term.get("note", ""), other))
@@ -53,6 +54,26 @@ def aid_docs(content: GameContent) -> list[Doc]:
                 lines.append(label + plain_text(inline_marks(getattr(line, lang))))
         title = zh_script.both(AID_TITLE.zh, zh_script.UI)[doc_lang] if lang == "zh" else AID_TITLE.en
         docs.append(in_other_script(Doc(game.id, "aid", doc_lang, title, " ".join(lines))))
+    return docs
+
+
+def reference_docs(content: GameContent) -> list[Doc]:
+    """What search finds in a reference: every entry's name, cost, when and effect in each language, as one text
+    found under section 'reference' (the Chinese also in the other script)."""
+    if content.reference is None:
+        return []
+    game = content.game
+    docs = []
+    for lang in LANGS:
+        doc_lang = game.source_lang if lang == "zh" else "en"
+        entries = []
+        for entry in content.reference.entries:
+            texts = [
+                getattr(entry.texts[name], lang) for name in ("name", "cost", "when", "effect") if name in entry.texts
+            ]
+            entries.append(" · ".join(plain_text(inline_marks(text)) for text in texts))
+        title = zh_script.both(REFERENCE_TITLE.zh, zh_script.UI)[doc_lang] if lang == "zh" else REFERENCE_TITLE.en
+        docs.append(in_other_script(Doc(game.id, "reference", doc_lang, title, " ".join(entries))))
     return docs
 
 

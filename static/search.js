@@ -242,8 +242,9 @@ function sectionResult(idx, { section, found }) {
   }
   const params = new URLSearchParams([...words].slice(0, 16).map((w) => ["hl", w]));
   const query = words.size ? `?${params}` : "";
-  const hash = section.section === "intro" || section.section === "aid" ? "" : `#${section.section}`;
-  const page = section.section === "aid" ? "aid/" : ""; // the player aid has a page of its own
+  const ownPage = { aid: "aid/", reference: "reference/" }[section.section]; // the aid and the reference: pages of their own
+  const hash = section.section === "intro" || ownPage ? "" : `#${section.section}`;
+  const page = ownPage || "";
   const li = el("li", "result");
   const link = el("a", "result-link");
   link.href = new URL(`${section.game}/${page}${query}${hash}`, rulesRoot).href;
