@@ -3,7 +3,6 @@
 // first tick or first value typed (a clock that started less than ten minutes before the save timed the typing, not
 // the game: no duration). All of it lives in the sheet's saved state, so a reload loses nothing.
 import { save } from "./sheet-state.js";
-import { bilingual } from "./ui.js";
 
 /** The game's clock starts now unless it has started already (a tick of its setup, a value typed); the caller
  *  saves the state. */
@@ -11,16 +10,16 @@ export function markStarted(state) {
   state.started ??= new Date().toISOString();
 }
 
-/** A time of day in each language ("20:14"). */
+/** A time of day as both languages write it ("20:14"). */
 const timeOf = (iso) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
 
-/** What a blank start time and duration mean on this sheet: the clock's start, if it has one. */
-function clockLine(state) {
-  if (state.startTime || state.minutes) return null;
-  const rule = { zh: "不到 10 分钟的不算用时（表格是终局才填的）。", en: "Under 10 minutes counts as no duration (a sheet filled in at the end)." };
-  if (!state.started) return bilingual("span", { zh: `留空：从第一个勾选或输入的分数起计时；${rule.zh}`, en: `Left blank: timed from the first tick or score typed. ${rule.en}` });
-  const at = timeOf(state.started);
-  return bilingual("span", { zh: `留空：从 ${at}（第一个勾选或分数）起计时；${rule.zh}`, en: `Left blank: timed from ${at} (the first tick or score). ${rule.en}` });
+/** What a blank start time and duration mean on this sheet (the page's two lines, in every language and script): from
+ *  the clock's start, if it has one; nothing once a time is typed. */
+function showClockLine(clock, state) {
+  const typed = Boolean(state.startTime || state.minutes);
+  clock.querySelector("[data-clock=none]").hidden = typed || Boolean(state.started);
+  clock.querySelector("[data-clock=at]").hidden = typed || !state.started;
+  if (state.started) clock.querySelector("[data-role=clock-at]").textContent = timeOf(state.started);
 }
 
 /** The start time and minutes boxes: typing one empties the other (the history takes one of them). */
@@ -28,14 +27,14 @@ function setupTime(game) {
   const start = game.sheet.querySelector("[data-role=start-time]");
   const minutes = game.sheet.querySelector("[data-role=minutes]");
   const clock = game.sheet.querySelector("[data-role=clock]");
-  const showClock = () => clock.replaceChildren(...[clockLine(game.state)].filter(Boolean));
+  const showClock = () => showClockLine(clock, game.state);
   const show = () => {
     start.value = game.state.startTime ?? "";
     minutes.value = game.state.minutes ?? "";
     showClock();
   };
-  // The clock starts at a tick or a value (play.js, on the same events): said once that has run.
-  for (const type of ["input", "change"]) game.section.addEventListener(type, () => queueMicrotask(showClock));
+  // The clock starts at a tick or a value (play.js, on the same events, after this listener): said once that has run.
+  for (const type of ["input", "change"]) game.section.addEventListener(type, () => setTimeout(showClock));
   for (const [box, key, other] of [[start, "startTime", "minutes"], [minutes, "minutes", "startTime"]]) {
     box.addEventListener("input", () => {
       if (box.value.trim()) {

@@ -127,7 +127,6 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     # How long the game took, typed or not kept (issue 41 point 5)
     "没有记录用时：计时在保存前 ": "沒有記錄用時：計時在儲存前 ",
     " 之间的整分钟数，例如 45。": " 之間的整分鐘數，例如 45。",
-    "分钟的不算用时（表格是终局才填的）。": "分鐘的不算用時（表格是終局才填的）。",
     # An import's later correction (issue 40 point 1)
     "局被文件中较晚的修改替换。": "局被檔案中較晚的修改替換。",
     # A link too long for a QR code (issue 40 point 11)
