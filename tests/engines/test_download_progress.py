@@ -16,9 +16,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 
 # What the line says in each language and script, with the two numbers (MB received, MB in all).
 SAID = {
-    ("en", "hans"): re.compile(r"^Downloading the calculator: (\d+\.\d) of (\d+\.\d) MB to start… you can type\.$"),
-    ("zh", "hans"): re.compile(r"^正在下载计算引擎（启动所需）：(\d+\.\d) / (\d+\.\d) MB……可以先输入。$"),
-    ("zh", "hant"): re.compile(r"^正在下載計算引擎（啟動所需）：(\d+\.\d) / (\d+\.\d) MB……可以先輸入。$"),
+    ("en", "hans"): re.compile(r"^Downloading the calculator: (\d+\.\d) of (\d+\.\d) MB… you can type\.$"),
+    ("zh", "hans"): re.compile(r"^正在下载计算引擎：(\d+\.\d) / (\d+\.\d) MB……可以先输入。$"),
+    ("zh", "hant"): re.compile(r"^正在下載計算引擎：(\d+\.\d) / (\d+\.\d) MB……可以先輸入。$"),
 }
 
 # The status line as shown in each language and script, read in one go (the reader's choice is put back after).
