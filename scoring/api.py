@@ -25,7 +25,7 @@ from .core import (
     summary,
     sums_in,
 )
-from .extras import TOO_LONG_AGO, duration_between, duration_text, note_of
+from .extras import clocked, corrected_duration, duration_text, note_of, typed_duration
 from .history import (
     History,
     corrected,
@@ -253,21 +253,25 @@ def _on_sound_history(
 
 
 def _extras(raw: object, saved: str) -> tuple[str | None, int | None, list[Text]]:
-    """The note and the duration a sheet is saved with, from the page's {started, note}: SheetError for a note that
-    cannot be kept (the user can change it); a start that gives no duration is only said (`notices`)."""
+    """The note and the duration a sheet is saved with, from the page's {started, start_time, minutes, utc_offset,
+    note} (extras.py: typed minutes, else a typed start time, else the sheet's clock): SheetError for what the table
+    typed and cannot be kept (it can change it); a clock that gives no duration is only said (`notices`)."""
     if raw is None:
         return None, None, []
     if not isinstance(raw, dict):
         raise SheetError("extras", Text("备注和开始时间格式错误。", "the note and start time must be an object."))
     note = note_of(raw.get("note"))
+    typed = typed_duration(raw, timestamp(saved))
+    if typed is not None:
+        return note, typed, []
     if raw.get("started") is None:
         return note, None, []
     try:
-        duration = duration_between(timestamp(raw["started"], "started"), timestamp(saved))
+        started = timestamp(raw["started"], "started")
     except SheetError:
         unread = Text("开始时间无法识别，因此没有记录用时。", "No duration kept: the start time could not be read.")
         return note, None, [unread]
-    return note, duration, [] if duration is not None else [TOO_LONG_AGO]
+    return note, *clocked(started, timestamp(saved))
 
 
 @_on_sound_history
@@ -322,14 +326,18 @@ NO_LONGER_THERE = SheetError(
 def history_replace(
     history: History, record_id: object, game_id: str, sheet: object, extras: object, edited: object
 ) -> answers.Replaced | answers.Refused | answers.SetAside:
-    """Replace a saved game by its corrected sheet (and note): the same identity and time, its duration kept; the
+    """Replace a saved game by its corrected sheet (and note): the same identity and time, its duration as corrected
+    (extras.corrected_duration: kept unless the page typed another); the
     record replaced comes back as `previous`, for one undo (history_undo)."""
     old = next((r for r in history.records if r["id"] == record_id), None)
     if old is None or old["game"] != game_id:
         return _refused(NO_LONGER_THERE)
     try:
-        note = _extras(extras, old["saved"])[0]
-        record = make_record(game_id, sheet, old["saved"], note, old.get("duration"))
+        note = _extras(
+            {**extras, "minutes": None, "start_time": None} if isinstance(extras, dict) else extras, old["saved"]
+        )[0]
+        duration = corrected_duration(extras, old.get("duration"), old["saved"])
+        record = make_record(game_id, sheet, old["saved"], note, duration)
         record = corrected(record, old["id"], timestamp(edited, "edited"))
     except SheetError as error:
         return _refused(error)

@@ -429,7 +429,17 @@ function route() {
   const section = games.get(id);
   for (const t of section.querySelectorAll("[data-tool]")) t.hidden = t.dataset.tool !== chosen;
   for (const a of section.querySelectorAll("[data-tool-tab]")) a.setAttribute("aria-current", String(a.dataset.toolTab === chosen));
+  inSight(section.querySelector(`[data-tool-tab="${chosen}"]`));
   controller(id).activate(chosen);
+}
+
+/** The tool tab chosen, whole in its row (the row scrolls sideways on a phone: "Ne…" was all of the last tab). */
+function inSight(tab) {
+  const strip = tab?.parentElement;
+  if (!strip || strip.scrollWidth <= strip.clientWidth) return;
+  const [a, s] = [tab.getBoundingClientRect(), strip.getBoundingClientRect()];
+  if (a.right > s.right) strip.scrollLeft += a.right - s.right;
+  else if (a.left < s.left) strip.scrollLeft -= s.left - a.left;
 }
 
 // ------------------------------------------------------------ screen awake, grid width

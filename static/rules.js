@@ -34,6 +34,16 @@ document.querySelector(".toc")?.addEventListener("click", (event) => {
   column.scrollIntoView({ block: "start" });
 });
 
+// An English word is marked only whole ("in" never inside "Hint"); Chinese, written without spaces, wherever it occurs.
+const LATIN = /[a-z0-9\u00c0-\u024f]/;
+function indexOf(text, word) {
+  const whole = LATIN.test(word[0]) && LATIN.test(word[word.length - 1]);
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (!whole || (!LATIN.test(text[at - 1] ?? "") && !LATIN.test(text[at + word.length] ?? ""))) return at;
+  }
+  return -1;
+}
+
 // ?hl=word (from the search page): mark each occurrence in the section the link points at.
 function highlight(words) {
   const id = decodeURIComponent(location.hash.slice(1));
@@ -52,7 +62,7 @@ function highlight(words) {
       let at = -1;
       let length = 0;
       for (const w of wanted) {
-        const i = text.indexOf(w);
+        const i = indexOf(text, w);
         if (i >= 0 && (at < 0 || i < at || (i === at && w.length > length))) [at, length] = [i, w.length];
       }
       if (at < 0) break;

@@ -1,9 +1,8 @@
 // Search page: finds rules sections and glossary terms in Chinese (either script) and English, offline.
 // The index (search/index.json, written by build.py) is fetched on demand; the service worker keeps a copy.
-// Matching works on folded text (Traditional to Simplified, lower case, no accents), one character for one,
-// so a hit found in folded text is at the same place in the original: substrings (工人 finds 工人卡),
-// English words by their start, and for longer Chinese queries the longest part that occurs.
+// What a query finds and in which order: static/search-match.js.
 import { say } from "./site.js";
+import { prepare, search } from "./search-match.js";
 
 const form = document.querySelector(".search-form");
 const input = form.querySelector("input[name=q]");
@@ -14,7 +13,6 @@ gameSelect.value = new URLSearchParams(location.search).get("game") ?? "";
 if (gameSelect.selectedIndex < 0) gameSelect.value = "";
 gameSelect.addEventListener("change", () => run(input.value));
 const rulesRoot = new URL("../rules/", location.href);
-const MAX_RESULTS = 40;
 const SNIPPET_BEFORE = 30;
 const SNIPPET_LENGTH = 110;
 let index = null;
@@ -33,143 +31,6 @@ function loadIndex() {
       return prepared;
     });
   return index;
-}
-
-function prepare(data) {
-  const table = new Map();
-  for (let i = 0; i < data.fold.length; i += 2) table.set(data.fold[i], data.fold[i + 1]);
-  const fold = (text) => {
-    let out = "";
-    for (const ch of text) out += table.get(ch) ?? ch;
-    return out;
-  };
-  const games = new Map(data.games.map((g, order) => [g.id, { ...g, order }]));
-  // One entry per rules section (or introduction), holding its text in each language.
-  const sections = new Map();
-  data.docs.forEach((d, order) => {
-    const key = `${d.game}#${d.section}`;
-    if (!sections.has(key)) sections.set(key, { key, game: d.game, section: d.section, order, docs: [] });
-    sections.get(key).docs.push({ ...d, folded: fold(d.text), foldedTitle: fold(d.title) });
-  });
-  const terms = data.terms.map((t) => ({ ...t, folded: fold(`${t.zh} ${t.en}`) }));
-  const ideas = (data.ideas ?? []).map((idea) => ({ ...idea, words: new Set(idea.words) }));
-  return { fold, games, sections: [...sections.values()], terms, ideas };
-}
-
-// ------------------------------------------------------------ matching
-
-// English words match by their start, so "pets" is looked up as "pet" and "abilities" as "abilit".
-function stem(word) {
-  if (word.length > 4 && word.endsWith("ies")) return word.slice(0, -3);
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
-  return word;
-}
-
-function queryTerms(folded) {
-  const terms = [];
-  for (const m of folded.matchAll(/[a-z0-9]+|\p{Script=Han}+/gu)) {
-    const han = /\p{Script=Han}/u.test(m[0]);
-    if (!han && m[0].length < 2 && !/\d/.test(m[0])) continue; // one letter would find everything
-    terms.push({ text: han ? m[0] : stem(m[0]), han });
-  }
-  return terms;
-}
-
-const WORD_CHAR = /[a-z0-9]/;
-
-function wordEnd(text, stop) {
-  while (stop < text.length && WORD_CHAR.test(text[stop])) stop++;
-  return stop;
-}
-
-function positions(text, needle, wordStart) {
-  const found = [];
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-    if (!wordStart || at === 0 || !WORD_CHAR.test(text[at - 1])) found.push(at);
-  }
-  return found;
-}
-
-// Where a query term occurs in folded text: exact, or (Chinese, 3+ characters) its longest part of 60 % or more.
-// Returns the [start, end] ranges found (an English hit runs to the end of its word) and a weight.
-function find(text, term) {
-  const exact = positions(text, term.text, !term.han);
-  if (exact.length || !term.han || term.text.length < 3) {
-    const end = (at) => (term.han ? at + term.text.length : wordEnd(text, at + term.text.length));
-    return { ranges: exact.map((at) => [at, end(at)]), weight: 1 };
-  }
-  const shortest = Math.max(2, Math.ceil(term.text.length * 0.6));
-  for (let size = term.text.length - 1; size >= shortest; size--) {
-    for (let start = 0; start + size <= term.text.length; start++) {
-      const at = positions(text, term.text.slice(start, start + size), false);
-      if (at.length) return { ranges: at.map((a) => [a, a + size]), weight: size / term.text.length };
-    }
-  }
-  return { ranges: [], weight: 0 };
-}
-
-// A section matches when every term occurs in it, in either language; an English query of several words
-// counts most where it occurs as a phrase, and then only the phrase is marked.
-function scoreSection(section, terms, phrase) {
-  let score = 0;
-  const hits = section.docs.map(() => []);
-  for (const term of terms) {
-    let found = false;
-    section.docs.forEach((doc, i) => {
-      const inText = find(doc.folded, term);
-      const inTitle = find(doc.foldedTitle, term);
-      if (!inText.ranges.length && !inTitle.ranges.length) return;
-      found = true;
-      const count = Math.min(inText.ranges.length, 5) + (inTitle.ranges.length ? 6 : 0);
-      score += Math.max(inText.weight, inTitle.weight) * count;
-      hits[i].push(...inText.ranges);
-    });
-    if (!found) return null;
-  }
-  section.docs.forEach((doc, i) => {
-    if (!phrase) return;
-    const whole = positions(doc.folded, phrase, true);
-    score += 4 * Math.min(whole.length, 5) + (positions(doc.foldedTitle, phrase, true).length ? 12 : 0);
-    if (whole.length) hits[i] = whole.map((at) => [at, wordEnd(doc.folded, at + phrase.length)]);
-  });
-  return { score, found: section.docs.map((doc, i) => ({ doc, hits: merge(hits[i]) })) };
-}
-
-function merge(ranges) {
-  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const out = [];
-  for (const r of ranges) {
-    const last = out[out.length - 1];
-    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else out.push([...r]);
-  }
-  return out;
-}
-
-/** The sections of an idea the query names (content/synonyms.toml): "决胜规则", "tiebreak", "tie-breaker" all
- *  mean every game's tie-breaker sections, found whether or not their text uses that word. */
-function ideaSections(idx, folded) {
-  const keys = new Set();
-  for (const idea of idx.ideas) if (idea.words.has(folded.toLowerCase())) for (const key of idea.sections) keys.add(key);
-  return keys;
-}
-
-function search(idx, query, game = "") {
-  const folded = idx.fold(query).trim().split(/\s+/).join(" ");
-  const terms = queryTerms(folded);
-  if (!terms.length) return { terms, sections: [], glossary: [] };
-  const phrase = terms.length > 1 && !terms.some((t) => t.han) ? terms.map((t) => t.text).join(" ") : "";
-  const meant = ideaSections(idx, folded);
-  const sections = [];
-  for (const section of idx.sections) {
-    if (game && section.game !== game) continue;
-    const scored = scoreSection(section, terms, phrase);
-    if (scored) sections.push({ section, ...scored, score: scored.score + (meant.has(section.key) ? 1000 : 0) });
-    else if (meant.has(section.key)) sections.push({ section, score: 1000, found: section.docs.map((doc) => ({ doc, hits: [] })) });
-  }
-  sections.sort((a, b) => b.score - a.score || a.section.order - b.section.order);
-  const glossary = idx.terms.filter((t) => (!game || t.game === game) && terms.every((term) => find(t.folded, term).ranges.length));
-  return { terms, sections: sections.slice(0, MAX_RESULTS), glossary: glossary.slice(0, 8), total: sections.length };
 }
 
 // ------------------------------------------------------------ writing results (text only, never HTML)

@@ -117,7 +117,11 @@ function blockOf(share, link) {
   });
   block.querySelector("[data-action=copy-link]").addEventListener("click", async () => {
     const address = await link(false);
-    say(address && (await copy(address)) ? "copied" : "not-copied");
+    if (!address) return; // the sheet changed meanwhile: the next tap copies its link
+    const copied = await copy(address);
+    say(copied ? "copied" : "link-not-copied");
+    // Not copied: the link itself, to select and copy by hand (the message says where it is).
+    if (!copied) block.querySelector(".link-state").append(" ", Object.assign(document.createElement("span"), { className: "link-text", textContent: address }));
   });
   block.querySelector("[data-action=share-link]").addEventListener("click", async () => {
     const address = await link(false);

@@ -57,6 +57,7 @@ export async function openRecord(game, record) {
     names: sheet.players.map((p) => p.name),
     values: valuesFrom(game.sheet, sheet),
     ...(record.note ? { note: record.note } : {}),
+    ...("duration" in record ? { minutes: String(Math.max(1, Math.round(record.duration / 60))) } : {}),
     editing: { id: record.id, saved: record.saved },
   });
   save(game.gameId, game.state);

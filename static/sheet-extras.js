@@ -1,6 +1,7 @@
-// What a saved game keeps beside its sheet (scoring/extras.py holds the rules): when the game started, taken at its
-// first tick or first value typed, and the note typed under the result. Both live in the sheet's saved state, so a
-// reload loses neither.
+// What a saved game keeps beside its sheet (scoring/extras.py holds the rules): how long it took and the note typed
+// under the result. How long: the start time or the minutes the table types, else the sheet's own clock, taken at its
+// first tick or first value typed (a clock that started less than ten minutes before the save timed the typing, not
+// the game: no duration). All of it lives in the sheet's saved state, so a reload loses nothing.
 import { save } from "./sheet-state.js";
 
 /** The game's clock starts now unless it has started already (a tick of its setup, a value typed); the caller
@@ -9,7 +10,46 @@ export function markStarted(state) {
   state.started ??= new Date().toISOString();
 }
 
-/** The note box: what was typed goes into the saved state at each keystroke; show() puts the state's note back. */
+/** A time of day as both languages write it ("20:14"). */
+const timeOf = (iso) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+
+/** What a blank start time and duration mean on this sheet (the page's two lines, in every language and script): from
+ *  the clock's start, if it has one; nothing once a time is typed. */
+function showClockLine(clock, state) {
+  const typed = Boolean(state.startTime || state.minutes);
+  clock.querySelector("[data-clock=none]").hidden = typed || Boolean(state.started);
+  clock.querySelector("[data-clock=at]").hidden = typed || !state.started;
+  if (state.started) clock.querySelector("[data-role=clock-at]").textContent = timeOf(state.started);
+}
+
+/** The start time and minutes boxes: typing one empties the other (the history takes one of them). */
+function setupTime(game) {
+  const start = game.sheet.querySelector("[data-role=start-time]");
+  const minutes = game.sheet.querySelector("[data-role=minutes]");
+  const clock = game.sheet.querySelector("[data-role=clock]");
+  const showClock = () => showClockLine(clock, game.state);
+  const show = () => {
+    start.value = game.state.startTime ?? "";
+    minutes.value = game.state.minutes ?? "";
+    showClock();
+  };
+  // The clock starts at a tick or a value (play.js, on the same events, after this listener): said once that has run.
+  for (const type of ["input", "change"]) game.section.addEventListener(type, () => setTimeout(showClock));
+  for (const [box, key, other] of [[start, "startTime", "minutes"], [minutes, "minutes", "startTime"]]) {
+    box.addEventListener("input", () => {
+      if (box.value.trim()) {
+        game.state[key] = box.value;
+        delete game.state[other];
+      } else delete game.state[key];
+      save(game.gameId, game.state);
+      show();
+    });
+  }
+  return show;
+}
+
+/** The note box and the time boxes: what is typed goes into the saved state at each keystroke; the function returned
+ *  puts the state's back. */
 export function setupNote(game) {
   const box = game.sheet.querySelector("[data-role=note]");
   box.addEventListener("input", () => {
@@ -17,8 +57,19 @@ export function setupNote(game) {
     else delete game.state.note;
     save(game.gameId, game.state);
   });
-  return () => { box.value = game.state.note ?? ""; };
+  const showTime = setupTime(game);
+  return () => {
+    box.value = game.state.note ?? "";
+    showTime();
+  };
 }
 
-/** What the history is told besides the sheet (as scoring.api.history_add reads it): {started, note}. */
-export const extrasOf = (game) => JSON.stringify({ started: game.state.started ?? null, note: game.state.note ?? null });
+/** What the history is told besides the sheet (as scoring.api.history_add and history_replace read it). */
+export const extrasOf = (game) =>
+  JSON.stringify({
+    started: game.state.started ?? null,
+    start_time: game.state.startTime ?? null,
+    minutes: game.state.minutes ?? null,
+    utc_offset: -new Date().getTimezoneOffset(),
+    note: game.state.note ?? null,
+  });

@@ -4,14 +4,26 @@
 
 const measure = document.createElement("canvas").getContext("2d");
 
-const SIZES = [12, 11, 10]; // px: the whole name on one line in the largest that fits, else on lines of the first
+// px: the whole name on one line in the largest that fits, else on lines in the largest where each word fits whole
+// ("Michael" in smaller type, never "Micha/el"; Chinese breaks between any two characters), else the smallest.
+const SIZES = [12, 11, 10, 9, 8];
 
-/** The room for text inside a name field, and the width of its text at a font size (0: the field's own). */
-function widths(input, size = 0) {
+/** The room for text inside a name field, and the width of a text (its value) at a font size (0: the field's own). */
+function widths(input, size = 0, text = input.value) {
   const style = getComputedStyle(input);
   measure.font = `${style.fontStyle} ${style.fontWeight} ${size ? `${size}px` : style.fontSize} ${style.fontFamily}`;
   const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  return [room, measure.measureText(input.value).width];
+  return [room, measure.measureText(text).width];
+}
+
+/** The pieces a line may not break inside: words, and each Chinese character on its own. */
+const unbroken = (name) => name.trim().split(/\s+/).flatMap((word) => (/\p{Script=Han}/u.test(word) ? [...word] : [word]));
+
+/** The font size for a long name's overlay `shown` px wide. */
+function sizeFor(input, shown) {
+  const oneLine = SIZES.slice(0, 3).find((px) => widths(input, px)[1] <= shown);
+  const wordsWhole = (px) => unbroken(input.value).every((piece) => widths(input, px, piece)[1] <= shown);
+  return oneLine ?? SIZES.find(wordsWhole) ?? SIZES[SIZES.length - 1];
 }
 
 function showName(input) {
@@ -23,8 +35,7 @@ function showName(input) {
   input.toggleAttribute("data-long", long);
   if (!long) return;
   const shown = input.clientWidth - 4; // the overlay's width inside the field's border
-  const size = SIZES.find((px) => widths(input, px)[1] <= shown) ?? SIZES[0];
-  whole.style.setProperty("--name-size", `${size}px`);
+  whole.style.setProperty("--name-size", `${sizeFor(input, shown)}px`);
 }
 
 /** Every name field of a game after its values were set from a script (a saved sheet, a quick pick, another tab). */

@@ -123,7 +123,7 @@ function rankingItem(form, player, keep) {
     rule.className = "rule-link why-rule";
     rule.append(...message("rule").childNodes);
     rule.href = `../rules/${form.closest("section.game").dataset.game}/#${player.decided_by.section}`;
-    why.append(rule);
+    why.append(" ", rule); // a space: "…built them first. Rule", never "first.Rule"
   }
   li.dataset.place = player.place ?? "";
   li.dataset.kind = player.decided_by.kind;

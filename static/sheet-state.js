@@ -22,6 +22,7 @@ function isState(data) {
     (data.saved === undefined || typeof data.saved === "string") &&
     (data.started === undefined || typeof data.started === "string") &&
     (data.note === undefined || typeof data.note === "string") &&
+    [data.startTime, data.minutes].every((typed) => typed === undefined || typeof typed === "string") &&
     (data.editing === undefined || (isObject(data.editing) && typeof data.editing.id === "string" && typeof data.editing.saved === "string")) &&
     (data.changed === undefined || (Array.isArray(data.changed) && data.changed.every((f) => typeof f === "string"))) &&
     (data.start === undefined || isStart(data.start))
@@ -150,7 +151,7 @@ export const hasSavedScores = (state, kept) =>
  *  said otherwise) the same players in the same seats. */
 export function clearedState(state, kept, keepPlayers) {
   const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => isKept(key, kept)));
-  const { saved, start, started, note, editing, ...rest } = state; // a new game: its own start player, clock, note, record
+  const { saved, start, started, startTime, minutes, note, editing, ...rest } = state; // a new game: its own start player, clock, times, note, record
   return { ...rest, names: keepPlayers ? state.names : [], values, ticks: {} };
 }
 

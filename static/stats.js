@@ -40,11 +40,19 @@ const WINS = [
   [{ zh: "胜局（并列）", en: "Wins (shared)" }, (p) => `${p.wins}${p.shared_wins ? ` (${p.shared_wins})` : ""}`],
   [{ zh: "胜率", en: "Win rate" }, (p) => percent(p.win_rate)],
 ];
+/** The best score and, under it, the day of that game. */
+function best(p) {
+  const cell = document.createDocumentFragment();
+  cell.append(dash(p.best));
+  if (p.best_game) cell.append(document.createElement("br"), Object.assign(document.createElement("small"), { textContent: p.best_game.saved.slice(0, 10) }));
+  return cell;
+}
+// A game's points in a table of their own, after its wins: eight columns side by side did not fit a phone (issue 41).
 const POINTS = [
+  WINS[0],
   [{ zh: "平均", en: "Average" }, (p) => dash(p.average)],
-  [{ zh: "最高", en: "Best" }, (p) => dash(p.best)],
+  [{ zh: "最高（哪天）", en: "Best (when)" }, best],
   [{ zh: "最低", en: "Worst" }, (p) => dash(p.worst)],
-  [{ zh: "最佳一局", en: "Best game" }, (p) => (p.best_game ? p.best_game.saved.slice(0, 10) : "–")],
 ];
 
 function figure(pictures, kind, keep) {
@@ -99,7 +107,8 @@ function render(body, stats) {
     section.append(
       bilingual("h3", block.game_name),
       summaryLine(block),
-      playerTable(block.players, block.players.some((p) => p.average !== null) ? [...WINS, ...POINTS] : WINS),
+      playerTable(block.players, WINS),
+      ...(block.players.some((p) => p.average !== null) ? [playerTable(block.players, POINTS)] : []),
     );
     parts.push(section);
     blocks.set(block.game, section);

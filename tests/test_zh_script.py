@@ -124,6 +124,9 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     " 个字符，最多 ": " 個字元，最多 ",
     " 个。请删减后再保存。": " 個。請刪減後再儲存。",
     "开始时间距离保存超过 24 小时（或在保存之后），因此没有记录用时。": "開始時間距離儲存超過 24 小時（或在儲存之後），因此沒有記錄用時。",
+    # How long the game took, typed or not kept (issue 41 point 5)
+    "没有记录用时：计时在保存前 ": "沒有記錄用時：計時在儲存前 ",
+    " 之间的整分钟数，例如 45。": " 之間的整分鐘數，例如 45。",
     # An import's later correction (issue 40 point 1)
     "局被文件中较晚的修改替换。": "局被檔案中較晚的修改替換。",
     # A link too long for a QR code (issue 40 point 11)
