@@ -27,7 +27,10 @@ pytestmark = pytest.mark.e2e
 
 PYTHON_PATH = re.compile(r"/(pyodide|pyscript|py)/|/static/(worker\.py|pyodide-start\.mjs)")
 LIGHT_LIMIT = 1_500_000
-UPDATE_LIMIT = 100_000
+UPDATE_LIMIT = 110_000
+"""Bytes a returning visitor downloads after a build that changed one rules page: sw.js, that page and the search index
+(which holds every page's text; 76 KB brotli since the games' references joined it, issue 42: 100,159 bytes in all at
+00c20ad, over the 100,000 this was before)."""
 
 
 def sent_bytes(server: SiteServer, since: int = 0) -> int:
