@@ -42,23 +42,20 @@ lint: deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-# Three pytest sessions at once, all on the site just built (TC_BUILT_SITE: tests/conftest.py's built_site then builds
-# nothing): the fast tests (unit, property, build; the HTML checker needs java) on pytest-xdist's two workers, and the
-# end-to-end ones as two sessions, the three-engine table but its crash harness with one Chromium file (BESIDE, chosen
-# so that both take about as long: docs/tests.md) beside every other browser test. All are CPU-bound, but the browser
-# sessions wait at times (a browser starting, a held response): run together they fill each other's waits (docs/tests.md:
-# the clean-clone run's minutes). The fast tier's output and BESIDE's are kept in files and shown after; any failing
-# fails the run.
+# Fast tests first (unit, property, build; the HTML checker needs java), on both cores (pytest-xdist), then the
+# end-to-end ones, all on the site just built (TC_BUILT_SITE: tests/conftest.py's built_site then builds nothing). The
+# end-to-end tests run as two pytest sessions at once, one a core each (both are CPU-bound: docs/tests.md): the
+# three-engine table but its crash harness, with one Chromium file (BESIDE, chosen so that both take about as long:
+# docs/tests.md; its output kept in a file and shown after) beside every other browser test; either failing fails the run.
 BESIDE = $(filter-out tests/engines/test_browser_crash.py,$(wildcard tests/engines/test_*.py)) tests/e2e/test_persistence.py
 test: java deps browsers nginx lint build
-	@TC_BUILT_SITE=site $(PY) -m pytest -m "not e2e" -n 2 > .fast.log 2>&1 & fast=$$!; \
-	  TC_BUILT_SITE=site $(PY) -m pytest -m e2e $(BESIDE) > .e2e-beside.log 2>&1 & beside=$$!; \
+	TC_BUILT_SITE=site $(PY) -m pytest -m "not e2e" -n 2
+	@TC_BUILT_SITE=site $(PY) -m pytest -m e2e $(BESIDE) > .e2e-beside.log 2>&1 & beside=$$!; \
 	  TC_BUILT_SITE=site $(PY) -m pytest -m e2e $(addprefix --ignore=,$(BESIDE)); rest=$$?; \
-	  wait $$fast; quick=$$?; wait $$beside; other=$$?; \
-	  echo "==== the fast tests (pytest -m 'not e2e' -n 2), run beside the above ===="; cat .fast.log; \
+	  wait $$beside; other=$$?; \
 	  echo "==== the three-engine table (but test_browser_crash.py) and test_persistence.py, run beside the above ===="; \
 	  cat .e2e-beside.log; \
-	  test $$quick -eq 0 -a $$rest -eq 0 -a $$other -eq 0
+	  test $$rest -eq 0 -a $$other -eq 0
 
 bench: deps browsers nginx build
 	$(PY) bench/run.py
