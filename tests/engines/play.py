@@ -53,6 +53,15 @@ def wait_ready(tab: Tab, timeout: float = 90) -> None:
     assert state == "ready", f"{tab.engine}: the calculator's state is {state!r}"
 
 
+def with_history(tab: Tab, stored: str, fragment: str) -> None:
+    """play/ in English with Python up, this history stored, then this view (#history, #stats…) opened."""
+    open_tool(tab, "burgundy-cards")
+    in_english(tab)
+    wait_ready(tab)
+    tab.js("(text) => localStorage.setItem('tc:v1:history', text)", stored)
+    tab.js("(fragment) => { location.hash = fragment; }", fragment)
+
+
 def field_css(
     game: str, key: str, player: int, entry: int | None = None, part: int | None = None, form: str = "score"
 ) -> str:

@@ -23,11 +23,7 @@ STORED = history(
 
 def open_view(tab: Tab, fragment: str, state: str) -> None:
     """Open play/ at a fragment with Python up, in English; wait for the view's state."""
-    play.open_tool(tab, "burgundy-cards")
-    play.in_english(tab)
-    play.wait_ready(tab)
-    tab.js("(text) => localStorage.setItem('tc:v1:history', text)", STORED)
-    tab.js("(fragment) => { location.hash = fragment; }", fragment)
+    play.with_history(tab, STORED, fragment)
     tab.wait(
         "(state) => [...document.querySelectorAll('section.stats, section.shared')].some((s) => s.dataset.state === state)",
         state,
@@ -76,11 +72,7 @@ def test_one_person_in_both_scripts_and_merging_in_reach(warm_tab: Tab) -> None:
     """Issue 28, point 10: 张伟 and 張偉 are one person; a merged name is listed under its person, not as another one;
     "merge or rename" is on the statistics' first screen, saying how many names are merged."""
     tab = warm_tab
-    play.open_tool(tab, "burgundy-cards")
-    play.in_english(tab)
-    play.wait_ready(tab)
-    tab.js("(text) => localStorage.setItem('tc:v1:history', text)", MERGED)
-    tab.js("() => { location.hash = '#stats'; }")
+    play.with_history(tab, MERGED, "#stats")
     tab.wait("() => document.querySelector('section.stats').dataset.state === 'ready'", what="#stats ready")
     seen = tab.js(PEOPLE)
     assert seen["rows"] == ["张伟 2 2 100%", "Xiaoming 2 0 0%"], seen

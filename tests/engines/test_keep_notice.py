@@ -23,11 +23,7 @@ PERSISTED = "async () => String(await navigator.storage?.persisted?.())"
 
 def test_the_history_says_how_to_keep_it_where_the_engine_does_not(warm_tab: Tab) -> None:
     tab = warm_tab
-    play.open_tool(tab, "burgundy-cards")
-    play.in_english(tab)
-    play.wait_ready(tab)
-    tab.js("(text) => localStorage.setItem('tc:v1:history', text)", STORED)
-    tab.js("() => { location.hash = '#history'; }")
+    play.with_history(tab, STORED, "#history")
     tab.wait("() => document.querySelector('section.history')?.dataset.count === '1'", what="history shown")
     tab.wait(f"() => ({NOTICE})()?.state !== undefined", what="keep notice written")
     kept = tab.js(PERSISTED)
