@@ -35,6 +35,7 @@ const MESSAGES = {
 };
 
 let problem = null; // "blocked" | "full" | null: what the status line says now
+const refused = new Set(); // keys whose latest write the browser refused: the line stays until each is saved or removed
 
 function area() {
   try {
@@ -76,18 +77,33 @@ export function write(key, value) {
   const store = area();
   try {
     if (!store) throw new DOMException("no storage", "SecurityError");
-    if (unkept.size && !keptBefore(store, key)) return false;
+    if (unkept.size && !keptBefore(store, key)) return refuse(key, problem ?? "full");
     store.setItem(key, value);
-    if (problem === "full") show(null);
+    saved(key);
     return true;
   } catch (error) {
-    show(isQuota(error) ? "full" : "blocked");
-    return false;
+    return refuse(key, isQuota(error) ? "full" : "blocked");
   }
 }
 
+/** A refused write: its key is remembered, the line says why; false. */
+function refuse(key, kind) {
+  refused.add(key);
+  show(kind);
+  return false;
+}
+
+/** A key saved or removed: a full storage is no longer reported once no other change is waiting for room. */
+function saved(key) {
+  refused.delete(key);
+  if (problem === "full" && refused.size === 0 && unkept.size === 0) show(null);
+}
+
 export function remove(key) {
-  try { area()?.removeItem(key); } catch (error) { /* nothing stored, nothing to remove */ }
+  try {
+    area()?.removeItem(key);
+    saved(key);
+  } catch (error) { /* nothing stored, nothing to remove */ }
 }
 
 const unkept = new Map(); // unreadable values that could not be set aside (raw → what): never overwritten
@@ -97,6 +113,7 @@ const unkept = new Map(); // unreadable values that could not be set aside (raw 
 export function setAside(what, raw) {
   const key = keys.corrupt(what);
   if (write(key, raw)) return key;
+  refused.delete(key); // its own key is never written again: the value waits in unkept
   unkept.set(raw, what);
   return null;
 }
@@ -107,9 +124,7 @@ function keptBefore(store, key) {
   if (!unkept.has(held)) return true;
   const what = unkept.get(held);
   unkept.delete(held);
-  if (setAside(what, held)) return true;
-  show(problem ?? "full");
-  return false;
+  return setAside(what, held) !== null;
 }
 
 /** True when the storage works at all (checked once, at start). */
