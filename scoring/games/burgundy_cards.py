@@ -213,8 +213,8 @@ GAME = Game(
                 "estate_sets",
                 "庄园三张一套",
                 "Estate: sets of three",
-                "已完成的三张一套上印的分数",
-                "Points printed on completed sets of three",
+                "已完成的三张一套的分数（原文只给出修道院的分数：三张修道院一套值 6 分）",
+                "Points for completed sets of three (the source gives a value only for monasteries: three are worth 6)",
             )
         ),
         Category(_count("bonus_cards", "奖励卡", "Bonus cards", "奖励卡上的分数", "Points on bonus cards")),

@@ -297,10 +297,11 @@ def final_position_problems(players: Sequence[Player]) -> list[SheetError]:
             MissingValues(
                 [f"players[{i}].scores.{key}" for i in blank],
                 Text(
-                    f"{names.zh} 都建造完 {PALACES} 張宮殿卡：最後一輪順序中最先的玩家獲勝。"
+                    f"{names.zh} 都建造完 {PALACES} 張宮殿卡：先建造好的玩家獲勝（本站讀作最後一輪順序中最先的玩家）。"
                     f"請填 {asked.zh} 的「{FINAL_POSITION.zh}」（1–{len(players)}）。",
                     f"{names.en} {'both' if len(deciders) == 2 else 'all'} built all {PALACES} palaces: the one "
-                    f"first in the final round's turn order wins. Type the {FINAL_POSITION.en.lower()} "
+                    "who completed first wins (the site reads this as the one first in the final round's turn "
+                    f"order). Type the {FINAL_POSITION.en.lower()} "
                     f"(1–{len(players)}) for {asked.en}.",
                 ),
             )
@@ -382,9 +383,9 @@ def _why_first(sheet: Sheet, palaces: Sequence[int], positions: Sequence[int], f
     names = [sheet.players[i].name for i in sorted(finished, key=lambda i: positions[i])]
     return Text(
         f"{'、'.join(names)} 都在這一輪建造完 {PALACES} 張宮殿卡；{name} 在這一輪的順序中最先"
-        f"（第 {positions[first]} 位），最先建造完成。",
+        f"（第 {positions[first]} 位）：本站讀作最先建造完成。",
         f"{english_list(names)} {'both' if len(names) == 2 else 'all'} completed {PALACES} palaces this round; {name} was first in this round's "
-        f"turn order (position {positions[first]}), so built them first.",
+        f"turn order (position {positions[first]}), which the site reads as having completed them first.",
     )
 
 
@@ -724,9 +725,10 @@ GAME = Game(
     notes=(
         Text(
             f"啤酒侯爵沒有分數：第一位建造完全部 {PALACES} 張宮殿卡的玩家獲勝；同一輪有幾名玩家完成時，"
-            "該輪順序中最先的玩家獲勝。規則不為其他玩家排名次。",
+            "由先建造好的玩家獲勝（本站讀作該輪順序中最先的玩家；原文沒有明說）。規則不為其他玩家排名次。",
             f"Fürstenfeld has no points: the first player to build all {PALACES} palace cards wins; if several "
-            "complete them in the same round, the one first in that round's turn order wins. The rules do not "
+            "complete them in the same round, the one who completed first wins (the site reads this as the one "
+            "first in that round's turn order; the source does not say so). The rules do not "
             "rank the other players.",
         ),
     ),

@@ -266,8 +266,8 @@ def test_turn_positions_are_asked_only_of_the_players_at_six() -> None:
     assert problem["kind"] == "missing"
     assert problem["fields"] == ["players[0].scores.turn_position", "players[2].scores.turn_position"]
     assert problem["en"] == (
-        "Ann and Cy both built all 6 palaces: the one first in the final round's turn order wins. "
-        "Type the turn position in the final round (1–4) for Ann and Cy."
+        "Ann and Cy both built all 6 palaces: the one who completed first wins (the site reads this as the one "
+        "first in the final round's turn order). Type the turn position in the final round (1–4) for Ann and Cy."
     )
     assert "Ann、Cy 都建造完 6 張宮殿卡" in problem["zh"]
 
