@@ -212,7 +212,7 @@ def test_sums_in_entries_are_sent_back_by_path() -> None:
         (
             "bruges",
             {"statues": ["1", ""]},
-            "must be one of 0, 2, 3, 4, 5, 6, 7. (The number on each statue (2–7)",
+            "must be one of 0, 2, 3, 4, 5, 6, 7. (The number on each statue (2–7: the site's reading)",
             "每個雕像上的數字",
         ),
         # Burgundy card game: 5 typed as points for four kinds; the field wants the number of kinds
