@@ -47,11 +47,12 @@ lint: deps
 # end-to-end tests run as two pytest sessions at once, one a core each (both are CPU-bound: docs/tests.md): the
 # three-engine table but its crash harness, with one Chromium file (BESIDE, chosen so that both take about as long:
 # docs/tests.md; its output kept in a file and shown after) beside every other browser test; either failing fails the run.
+# Each prints its 15 slowest test phases (--durations), where the next cut would come from.
 BESIDE = $(filter-out tests/engines/test_browser_crash.py,$(wildcard tests/engines/test_*.py)) tests/e2e/test_persistence.py
 test: java deps browsers nginx lint build
 	TC_BUILT_SITE=site $(PY) -m pytest -m "not e2e" -n 2
-	@TC_BUILT_SITE=site $(PY) -m pytest -m e2e $(BESIDE) > .e2e-beside.log 2>&1 & beside=$$!; \
-	  TC_BUILT_SITE=site $(PY) -m pytest -m e2e $(addprefix --ignore=,$(BESIDE)); rest=$$?; \
+	@TC_BUILT_SITE=site $(PY) -m pytest -m e2e --durations=15 $(BESIDE) > .e2e-beside.log 2>&1 & beside=$$!; \
+	  TC_BUILT_SITE=site $(PY) -m pytest -m e2e --durations=15 $(addprefix --ignore=,$(BESIDE)); rest=$$?; \
 	  wait $$beside; other=$$?; \
 	  echo "==== the three-engine table (but test_browser_crash.py) and test_persistence.py, run beside the above ===="; \
 	  cat .e2e-beside.log; \
