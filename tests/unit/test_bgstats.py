@@ -111,6 +111,8 @@ def test_a_short_game_sends_no_duration_and_an_empty_note_no_comment() -> None:
     [
         ({"saved": "yesterday"}, "date"),
         ({"saved": "2026-13-40T10:00:00Z"}, "date"),
+        ({"saved": "2026-01-01T10:00:00"}, "date"),  # no zone: never guessed from the machine's
+        ({"saved": "2026-01-01"}, "date"),
         ({"game": "monopoly"}, "game"),
         ({"players": []}, "players"),
         ({"players": [{"name": "Ann", "total": "ten", "place": 1}]}, "scores"),
