@@ -373,9 +373,11 @@ def history_export(history: History, exported: str) -> answers.Exported | answer
 
 
 @_on_sound_history
-def history_bgstats(history: History, record_id: str = "") -> answers.BgStatsLinks | answers.SetAside:
-    """Each saved game's link to BG Stats (bgstats.py), or why there is none, by record id; one game's if named."""
-    chosen = [r for r in history.records if not record_id or r.get("id") == record_id]
+def history_bgstats(history: History, record_ids: str = "") -> answers.BgStatsLinks | answers.SetAside:
+    """Each saved game's link to BG Stats (bgstats.py), or why there is none, by record id: every game's, or only
+    those named (ids separated by commas: the games a page is about to show)."""
+    named = set(record_ids.split(",")) if record_ids else None
+    chosen = [r for r in history.records if named is None or r.get("id") in named]
     return {"ok": True, "problems": [], "links": {r["id"]: bgstats_answer(r) for r in chosen}}
 
 

@@ -8,7 +8,7 @@ import { keys, read, setAside, write } from "./storage.js";
 import { ask, bilingual, counted, download, nameText, savedAt, whenIdle } from "./ui.js";
 import { keepNotice } from "./keep-notice.js";
 import { askPersist, markExported } from "./persist.js";
-import { fillBgStats, offerBgStats } from "./bgstats.js";
+import { fillBgStats, offerBgStats, watchBgStats } from "./bgstats.js";
 import { finishedAt } from "./share.js";
 import { inScripts, loadScripts } from "./zh.js";
 
@@ -171,7 +171,7 @@ export class HistoryStore {
     }
     box.append(...(answer.notices ?? []).map((n) => bilingual("p", n, "save-notice")));
     const saved = box.parentElement?.querySelector(".save-history .saved-state");
-    if (saved && answer.record?.id) fillBgStats(saved, this, answer.record.id, offerBgStats(saved));
+    if (saved && answer.record?.id) fillBgStats(this, answer.record.id, offerBgStats(saved));
     // The first game: ask the browser to keep the site's data. Firefox asks the user, so the answer is shown when it
     // comes and the save does not wait for it.
     // The answer is said once (not after every save, as a problem): a calm note with what it means and what to do.
@@ -338,7 +338,7 @@ export class HistoryView {
     this.section.dataset.count = String(records.length);
     this.shown = records;
     showKeepWord(this);
-    if (records.length) fillBgStats(this.section, this.store);
+    watchBgStats(this.section.querySelector(".history-list"), this.store);
   }
 
   async refresh() {

@@ -172,4 +172,6 @@ def test_the_history_answers_every_record_s_link_or_one() -> None:
         documented_play(link["url"])
     one = api.history_bgstats(second["stored"], first["record"]["id"])
     assert list(one["links"]) == [first["record"]["id"]]
+    both = api.history_bgstats(second["stored"], f"{first['record']['id']},{second['record']['id']},nonesuch")
+    assert both["links"] == every["links"]
     assert api.history_bgstats("{garbage")["ok"] is False  # set aside first, as every change of the history
