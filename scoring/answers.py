@@ -266,6 +266,21 @@ class Exported(TypedDict):
     csv: str
 
 
+class BgStatsLink(TypedDict, total=False):
+    """One saved game for BG Stats (scoring/bgstats.py): its import link, or why there is none."""
+
+    url: str
+    problem: TextDict
+
+
+class BgStatsLinks(TypedDict):
+    """api.history_bgstats: by record id, each saved game's link to BG Stats or why there is none."""
+
+    ok: Literal[True]
+    problems: list[Problem]
+    links: dict[str, BgStatsLink]
+
+
 class Held(TypedDict):
     """api.history_hold: the history read and held here; the text to store when it had to be re-scored."""
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from . import get_game
+from .bgstats import bgstats_answer
 from .core import (
     Game,
     Result,
@@ -369,6 +370,15 @@ def history_export(history: History, exported: str) -> answers.Exported | answer
     """The stored history as a JSON file (importable here) and as CSV."""
     text = json.dumps(document(history.records, exported, history.names), ensure_ascii=False, indent=1)
     return {"ok": True, "problems": [], "json": text, "csv": to_csv(history.records)}
+
+
+@_on_sound_history
+def history_bgstats(history: History, record_ids: str = "") -> answers.BgStatsLinks | answers.SetAside:
+    """Each saved game's link to BG Stats (bgstats.py), or why there is none, by record id: every game's, or only
+    those named (ids separated by commas: the games a page is about to show)."""
+    named = set(record_ids.split(",")) if record_ids else None
+    chosen = [r for r in history.records if named is None or r.get("id") in named]
+    return {"ok": True, "problems": [], "links": {r["id"]: bgstats_answer(r) for r in chosen}}
 
 
 _computed: dict[str, tuple[Any, ...]] = {}

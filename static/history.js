@@ -7,7 +7,8 @@ import { uiScript } from "./site.js";
 import { keys, read, setAside, write } from "./storage.js";
 import { ask, bilingual, counted, download, nameText, savedAt, whenIdle } from "./ui.js";
 import { keepNotice } from "./keep-notice.js";
-import { askPersist, markExported, showKeep } from "./persist.js";
+import { askPersist, markExported } from "./persist.js";
+import { fillBgStats, offerBgStats, watchBgStats } from "./bgstats.js";
 import { finishedAt } from "./share.js";
 import { inScripts, loadScripts } from "./zh.js";
 
@@ -169,6 +170,8 @@ export class HistoryStore {
       return false;
     }
     box.append(...(answer.notices ?? []).map((n) => bilingual("p", n, "save-notice")));
+    const saved = box.parentElement?.querySelector(".save-history .saved-state");
+    if (saved && answer.record?.id) fillBgStats(this, answer.record.id, offerBgStats(saved));
     // The first game: ask the browser to keep the site's data. Firefox asks the user, so the answer is shown when it
     // comes and the save does not wait for it.
     // The answer is said once (not after every save, as a problem): a calm note with what it means and what to do.
@@ -253,7 +256,7 @@ function entry(record, took, onDelete) {
   if (record.edited) head.append(bilingual("span", { zh: "（已修改）", en: " (corrected)" }, "record-edited"));
   const actions = document.createElement("p");
   actions.className = "record-actions";
-  actions.append(correct, remove);
+  actions.append(correct, remove, offerBgStats());
   li.append(head, winnerLine(record), places, ...extrasLines(record, took), actions);
   return li;
 }
@@ -289,23 +292,26 @@ async function inReadersScript(answer) {
   return inScripts(answer.csv, typed)[uiScript() === "hant" ? "zh-Hant" : "zh-Hans"];
 }
 
-/** The history view's word on keeping it: persist.js's state and offers, keep-notice.js's notice and reminder. */
+/** The history view's word on keeping it (keep-notice.js: once, with what to do, then a reminder). */
 function showKeepWord(view) {
-  const box = view.section.querySelector(".keep");
-  const exportJson = () => view.exportAs("json");
-  showKeep(box, view.shown, exportJson);
-  keepNotice(box, view.shown, exportJson);
+  keepNotice(view.section.querySelector(".keep"), view.shown, () => view.exportAs("json"));
 }
 
-/** play/#history: the list of finished games, deleting one, export (JSON, CSV) and import. */
+/** play/#history: the list of finished games, deleting one, sending one to BG Stats, export (one menu: JSON, CSV)
+ *  and import. */
 export class HistoryView {
   constructor(section, store) {
     this.section = section;
     this.store = store;
     this.visible = false;
     this.shown = []; // the records listed
-    section.querySelector("[data-action=export-json]").addEventListener("click", () => this.exportAs("json"));
-    section.querySelector("[data-action=export-csv]").addEventListener("click", () => this.exportAs("csv"));
+    this.menu = section.querySelector(".export-menu");
+    for (const kind of ["json", "csv"]) {
+      section.querySelector(`[data-action=export-${kind}]`).addEventListener("click", () => {
+        this.menu.open = false;
+        this.exportAs(kind);
+      });
+    }
     const importInput = section.querySelector("[data-action=import]");
     importInput.addEventListener("change", async () => {
       const file = importInput.files[0];
@@ -327,10 +333,12 @@ export class HistoryView {
     const entries = records.map((record) => entry(record, durations[record.id], (r) => this.deleteRecord(r)));
     this.section.querySelector(".history-list").replaceChildren(...entries);
     this.section.querySelector(".history-empty").hidden = records.length > 0;
-    for (const button of this.section.querySelectorAll("[data-action^=export]")) button.disabled = records.length === 0;
+    for (const button of this.menu.querySelectorAll("button")) button.disabled = records.length === 0;
+    this.menu.hidden = records.length === 0;
     this.section.dataset.count = String(records.length);
     this.shown = records;
     showKeepWord(this);
+    watchBgStats(this.section.querySelector(".history-list"), this.store);
   }
 
   async refresh() {

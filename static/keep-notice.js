@@ -1,9 +1,11 @@
-// The history view's notice on keeping the history where the browser does not promise to keep it (persist() false
-// or absent: Safari, and every browser on iPhone and iPad, deletes a site's saved data after 7 days without a visit
-// unless the site is on the Home Screen). Said once, with what to do: add the site to the Home Screen (iOS's steps)
-// or keep an exported file; "Got it" puts it away for good. Then a reminder whenever games saved REMIND_DAYS or more
-// days ago are in no exported file ("Later" puts it away for REMIND_DAYS). docs/after-the-game.md has the rule.
-import { persisted } from "./persist.js";
+// The history view's one word on keeping the history (the .keep box under the list): nothing where the browser
+// promises to keep the site's data (persist() granted; the first save said so on the sheet). Where it does not (Safari, and every browser on
+// iPhone and iPad, deletes a site's saved data after 7 days without a visit unless the site is on the Home Screen), it
+// is said once, calmly, with what to do: add the site to the Home Screen (iOS's steps; Chromium's own install offer
+// where it makes one) or keep an exported file; "Got it" puts it away for good. Then a reminder whenever games saved
+// REMIND_DAYS or more days ago are in no exported file ("Later" puts it away for REMIND_DAYS; an export ends it).
+// docs/after-the-game.md has the rule.
+import { exportedIds, install, installable, persisted } from "./persist.js";
 import { keys, read, write } from "./storage.js";
 import { bilingual } from "./ui.js";
 
@@ -11,15 +13,6 @@ export const REMIND_DAYS = 7; // Safari's window: a week without a visit and wha
 const DAY = 24 * 60 * 60 * 1000;
 
 const installed = () => matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
-
-function exportedIds() {
-  try {
-    const ids = JSON.parse(read(keys.exported) ?? "[]");
-    return new Set(Array.isArray(ids) ? ids : []);
-  } catch (error) {
-    return new Set();
-  }
-}
 
 /** The records in no exported file that were saved REMIND_DAYS days or more before now (ms). */
 export function unexportedFor(records, exported, now) {
@@ -48,17 +41,26 @@ const ANDROID = {
   zh: "Android：浏览器菜单 →“安装应用”或“添加到主屏幕”。",
   en: "Android: the browser's menu → Install app, or Add to Home screen.",
 };
+const WHY = {
+  zh: "这个浏览器没有承诺一直保留历史记录：空间不足时可能被删除；Safari（以及 iPhone 和 iPad 上的所有浏览器）在 7 天没有访问本站后会删除本站保存的数据，除非本站已添加到主屏幕。想留住它：",
+  en: "This browser has not promised to keep the history for good: it may be deleted when space runs low, and Safari (every browser on iPhone and iPad) deletes what this site saved after 7 days without a visit, unless the site is on the Home Screen. To keep it:",
+};
 const EXPORT_FILE = {
-  zh: "或者每次玩完后导出一份文件（JSON），存到“文件”或网盘里；在这里导入即可恢复。",
-  en: "Or export a file (JSON) after each game night and keep it in Files or a cloud drive; importing it here brings the games back.",
+  zh: "或者每次玩完后用上面的“导出”存一份文件（JSON），放到“文件”或网盘里；在这里导入即可恢复。",
+  en: "Or export a file (JSON, with Export above) after each game night and keep it in Files or a cloud drive; importing it here brings the games back.",
 };
 
-/** The once-said notice: why, what to do (the export buttons are just below it), and "Got it". */
+/** The once-said notice: why, what to do, and "Got it". */
 function onceNotice(done) {
   const box = document.createElement("div");
   box.className = "keep-once";
   const steps = document.createElement("ul");
-  if (!installed()) steps.append(bilingual("li", HOME_SCREEN, "keep-home-screen"), bilingual("li", ANDROID));
+  if (installable()) {
+    const now = button("install", { zh: "安装本站", en: "Install the site" }, () => install().then(done));
+    const item = bilingual("li", { zh: "把本站安装为应用：", en: "Install the site as an app: " });
+    item.append(now);
+    steps.append(item);
+  } else if (!installed()) steps.append(bilingual("li", HOME_SCREEN, "keep-home-screen"), bilingual("li", ANDROID));
   steps.append(bilingual("li", EXPORT_FILE));
   const actions = document.createElement("p");
   actions.className = "tool-actions";
@@ -68,11 +70,7 @@ function onceNotice(done) {
       done();
     }),
   );
-  box.append(
-    bilingual("p", { zh: "这个浏览器没有承诺一直保留历史记录。想留住它：", en: "This browser has not promised to keep the history for good. To keep it:" }),
-    steps,
-    actions,
-  );
+  box.append(bilingual("p", WHY), steps, actions);
   return box;
 }
 
@@ -100,21 +98,23 @@ function reminder(count, exportJson, done) {
   return box;
 }
 
-/** Fill (or empty) the notice above the history view's keep box (.keep), for these records. */
+/** Fill the history view's keep box (.keep) for these records: its one notice (.keep-notice), hidden when it has
+ *  nothing to say; the box says whether the browser keeps the data (data-persisted: true, false or null). */
 export async function keepNotice(keepBox, records, exportJson, now = Date.now()) {
-  let box = keepBox.parentElement.querySelector(".keep-notice");
+  let box = keepBox.querySelector(".keep-notice");
   if (!box) {
     box = document.createElement("div");
     box.className = "keep-notice";
     box.setAttribute("role", "note");
-    keepBox.before(box);
+    keepBox.replaceChildren(box);
   }
   const refresh = () => keepNotice(keepBox, records, exportJson, Date.now());
   const kept = await persisted();
+  keepBox.dataset.persisted = String(kept);
   const parts = [];
   if (!kept && records.length > 0) {
     if (!read(keys.keepNoticeSeen)) parts.push(onceNotice(refresh));
-    const late = unexportedFor(records, exportedIds(), now);
+    const late = unexportedFor(records, new Set(exportedIds()), now);
     if (late.length > 0 && !snoozed(now)) parts.push(reminder(late.length, exportJson, refresh));
   }
   box.replaceChildren(...parts);

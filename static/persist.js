@@ -1,17 +1,25 @@
-// Keeping the history through the browser's housekeeping: persistent storage asked for when the first game is saved,
-// what can happen where it is not granted (Safari deletes a site's script-written storage after seven days without a
-// visit unless the site is on the Home Screen), installing, and which games are not in an exported file yet.
+// Keeping the history through the browser's housekeeping: persistent storage asked for when the first game is saved
+// and whether it was granted, Chromium's install offer, and which games are in an exported file. What the history
+// view says of it is keep-notice.js's.
 import { keys, read, write } from "./storage.js";
 import { bilingual } from "./ui.js";
 
-let installPrompt = null; // Chromium's install offer, kept for the history view's button
+let installPrompt = null; // Chromium's install offer, kept for the history view's notice
 addEventListener("beforeinstallprompt", (event) => {
   event.preventDefault();
   installPrompt = event;
   document.dispatchEvent(new CustomEvent("tc:installable"));
 });
 
-const installed = () => matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
+/** Whether the browser made its own install offer (Chromium), which install() shows. */
+export const installable = () => installPrompt !== null;
+
+/** Show the browser's install offer (once: it cannot be shown again). */
+export async function install() {
+  const offer = installPrompt;
+  installPrompt = null;
+  if (offer) await offer.prompt();
+}
 
 /** Whether the browser keeps this site's storage through housekeeping: true, false, or null when it cannot say. */
 export async function persisted() {
@@ -45,55 +53,11 @@ export function markExported(ids) {
   write(keys.exported, JSON.stringify([...known]));
 }
 
-function exportedIds() {
+export function exportedIds() {
   try {
     const ids = JSON.parse(read(keys.exported) ?? "[]");
     return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
   } catch (error) {
     return [];
   }
-}
-
-function button(action, text, onClick) {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.dataset.action = action;
-  el.append(bilingual("span", text));
-  el.addEventListener("click", onClick);
-  return el;
-}
-
-/** The history view's word on keeping it: persistence granted or not, what can happen, install and export offers. */
-export async function showKeep(box, records, exportJson) {
-  const kept = await persisted();
-  box.dataset.persisted = String(kept);
-  if (records.length === 0) return box.replaceChildren();
-  const exported = new Set(exportedIds());
-  const missing = records.filter((r) => !exported.has(r.id)).length;
-  if (kept) {
-    return box.replaceChildren(bilingual("p", { zh: "浏览器已同意保留本站的数据（持久存储）。", en: "The browser keeps this site's data (persistent storage granted)." }));
-  }
-  const parts = [
-    bilingual("p", {
-      zh: "这个浏览器没有承诺保留历史记录：空间不足时它可能被删除；Safari（iPhone 和 iPad 上的所有浏览器）会在 7 天没有访问本站后删除本站保存的数据，除非本站已添加到主屏幕。",
-      en: "This browser has not promised to keep the history: it may be deleted when space runs low, and Safari (every browser on iPhone and iPad) deletes what this site saved after 7 days without a visit, unless the site is on the Home Screen.",
-    }, "keep-warning"),
-  ];
-  const actions = document.createElement("p");
-  actions.className = "tool-actions";
-  if (!installed()) {
-    if (installPrompt) {
-      actions.append(button("install", { zh: "安装本站", en: "Install the site" }, async () => {
-        installPrompt.prompt();
-        installPrompt = null;
-      }));
-    } else {
-      parts.push(bilingual("p", { zh: "安装方法：iPhone/iPad 上点 Safari 的“分享”→“添加到主屏幕”；Android 上点浏览器菜单→“安装应用”或“添加到主屏幕”。", en: "To install: on iPhone/iPad tap Safari's Share → Add to Home Screen; on Android open the browser menu → Install app or Add to Home screen." }, "install-how"));
-    }
-  }
-  actions.append(button("export-keep", { zh: "立即导出 JSON 备份", en: "Export a JSON copy now" }, exportJson));
-  if (missing) {
-    parts.push(bilingual("p", { zh: `有 ${missing} 局还不在任何导出的文件中。`, en: `${missing} of the games are not in an exported file yet.` }, "export-reminder"));
-  }
-  box.replaceChildren(...parts, actions);
 }

@@ -135,6 +135,7 @@ def history(action, stored, *args):
         "undo": lambda s, record_json: api.history_undo(s, read_json(record_json, "record")),
         "delete": api.history_delete,
         "export": api.history_export,
+        "bgstats": api.history_bgstats,
         "stats": lambda s, filters_json, pictures=True: api.history_stats(
             s, read_json(filters_json, "filters"), pictures
         ),

@@ -61,12 +61,14 @@ def test_a_game_is_timed_and_noted_then_listed_counted_and_exported(browser: Bro
             record.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / f"history-note-{viewport['width']}.png"))
 
+        page.locator(".export-menu > summary").click()  # one Export action, its choices inside
         with page.expect_download() as download:
-            page.get_by_role("button", name="Export JSON").click()
+            page.get_by_role("button", name="JSON: a copy to import here again").click()
         data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
         assert data["records"][0]["note"] == NOTE and 85 * 60 <= data["records"][0]["duration"] < 86 * 60
+        page.locator(".export-menu > summary").click()
         with page.expect_download() as download:
-            page.get_by_role("button", name="Export CSV").click()
+            page.get_by_role("button", name="CSV: for a spreadsheet").click()
         rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8-sig"))))
         assert {(r["note"], r["duration"][:4]) for r in rows} == {(NOTE, "1:25")}
 

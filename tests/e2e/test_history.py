@@ -66,8 +66,9 @@ def test_save_list_export_and_import_into_another_browser(
     )
     assert record.locator("[onmouseover], i").count() == 0  # the names stayed text
 
+    page.locator(".export-menu > summary").click()  # one Export action, its choices inside
     with page.expect_download() as download:
-        page.get_by_role("button", name="Export JSON").click()
+        page.get_by_role("button", name="JSON: a copy to import here again").click()
     exported = tmp_path / download.value.suggested_filename
     download.value.save_as(exported)
     assert re.fullmatch(r"table-companion-history-\d{4}-\d\d-\d\d\.json", exported.name)
@@ -75,8 +76,9 @@ def test_save_list_export_and_import_into_another_browser(
     assert data["format"] == "table-companion-history" and len(data["records"]) == 1
     assert [p["name"] for p in data["records"][0]["players"]] == [ODD_NAMES[1], ODD_NAMES[0], ODD_NAMES[2]]
 
+    page.locator(".export-menu > summary").click()
     with page.expect_download() as download:
-        page.get_by_role("button", name="Export CSV").click()
+        page.get_by_role("button", name="CSV: for a spreadsheet").click()
     text = Path(download.value.path()).read_bytes().decode("utf-8")
     assert text.startswith("\ufeff")
     rows = list(csv.DictReader(io.StringIO(text[1:])))
@@ -92,7 +94,8 @@ def test_save_list_export_and_import_into_another_browser(
         open_history(page, site_server.url)
         page.get_by_role("button", name="English").click()
         expect(page.locator(".history-empty")).to_be_visible()
-        expect(page.get_by_role("button", name="Export JSON")).to_be_disabled()
+        expect(page.locator(".export-menu")).to_be_hidden()  # nothing to export
+        expect(page.locator("[data-action=export-json]")).to_be_disabled()
         page.get_by_label("Import JSON").set_input_files(exported)
         expect(page.locator(".history-status")).to_have_text(
             "Imported 1 game; 0 were already in the history; 0 records could not be read.", use_inner_text=True

@@ -55,7 +55,8 @@ def test_not_kept_said_once_with_what_to_do_and_a_reminder(browser: Browser, sit
         once = notice.locator(".keep-once")
         expect(once).to_contain_text("open it in Safari, tap Share (the square with an arrow)")
         expect(once).to_contain_text("Add to Home Screen, then Add")
-        expect(once).to_contain_text("Or export a file (JSON) after each game night")
+        expect(once).to_contain_text("Or export a file (JSON, with Export above) after each game night")
+        expect(once).to_contain_text("after 7 days without a visit, unless the site is on the Home Screen")
         assert "添加到主屏幕" in once.text_content() and "导出" in once.text_content(), "both languages are there"
         assert "179, 38, 30" not in once.evaluate("(el) => getComputedStyle(el).color")  # calm: not --bad
         expect(notice.locator(".keep-reminder p").first).to_have_text(

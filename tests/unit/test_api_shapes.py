@@ -166,6 +166,7 @@ READERS: dict[str, dict[str, Any]] = {
         "answer": answers.Statistics | answers.Renamed | HISTORY,
         "drawn": answers.StatisticsPictures | answers.Resend | answers.Refused | answers.NotStarted,
     },
+    "bgstats.js": {"answer": answers.BgStatsLinks | answers.SetAside | answers.Resend | answers.Refused},
     "share.js": {
         "answer": answers.Link | answers.Received | answers.AddedShared | HISTORY,
         "result": answers.Result,
