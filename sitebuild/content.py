@@ -136,7 +136,7 @@ def load_content(folder: Path = CONTENT) -> list[GameContent]:
         ids = {s.id for s in texts["zh"].sections}
         aid = load_aid(game_folder / "aid.toml", game, ids)
         zh_md = texts["zh"].path.read_text(encoding="utf-8")
-        reference = load_reference(game_folder / "reference.toml", zh_md)
+        reference = load_reference(game_folder / "reference.toml", zh_md, game)
         glossary = load_glossary(game_folder / "glossary.toml")
         games.append(GameContent(game, texts, glossary, scripts, aid, reference))
     return games
