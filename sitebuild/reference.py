@@ -76,6 +76,15 @@ class Reference:
         return tuple(entry for entry in self.entries if key in getattr(entry, kind))
 
 
+def read_toml(path: Path) -> tuple[str, dict[str, object]]:
+    """A content file's text and its TOML data; a BuildError naming the file where the TOML is not valid."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise BuildError(f"{path}: {error}") from None
+
+
 def section_texts(zh_md: str) -> dict[str, str]:
     """The Chinese of every section of a zh.md (its heading and body), the editorial marks' delimiters dropped."""
     found: dict[str, list[str]] = {}
@@ -147,11 +156,7 @@ def load_reference(path: Path, zh_md: str, game: Game | None = None) -> Referenc
     """Read and check a game's reference against its Chinese rules text; None where the game has none."""
     if not path.is_file():
         return None
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise BuildError(f"{path}: {error}") from None
+    text, data = read_toml(path)
     if set(data) - {"entry"}:
         raise BuildError(f"{path}: unknown table {sorted(set(data) - {'entry'})[0]!r} (only [[entry]])")
     entries, numbers = data.get("entry", []), header_lines(text).get("entry", [])
