@@ -31,7 +31,8 @@ SHOWN = """(win, doc) => {
 
 def turn(tab: Tab, which: str, to: str) -> dict:
     """Tap the shown step's Next or Back; wait for that step to show; return what the page shows."""
-    tab.js(framed(f"(win, doc) => doc.querySelector('.teach-step:target, #step-1').querySelector('.{which}').click()"))
+    shown = "[...doc.querySelectorAll('.teach-step')].find((s) => s.getClientRects().length > 0)"
+    tab.js(framed(f"(win, doc) => {shown}.querySelector('.{which}').click()"))
     tab.wait(framed("(win, doc, id) => doc.getElementById(id)?.getClientRects().length > 0"), to, what=to, timeout=10)
     return tab.js(framed(SHOWN))
 
