@@ -133,3 +133,25 @@ def test_the_walkthroughs_are_in_the_offline_copy(built_site: Path) -> None:
     assert {"./static/teach.js", "./static/teach.css"} <= set(light)
     sw = (built_site / "sw.js").read_text(encoding="utf-8")
     assert all(f'"./rules/{g}/teach/"' in sw for g in GAME_IDS)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_docs_table_names_every_section_and_line_of_each_walkthrough(game: str) -> None:
+    docs = (build.ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
+    content = content_of(game)
+    table = docs.split(f"### {content.game.name.en}\n", 1)[1].split("\n### ", 1)[0]
+    walkthrough = content.walkthrough
+    assert walkthrough is not None and content.aid is not None and content.reference is not None
+    aid = {part: lines for part, _, lines in content.aid.parts}
+    entries = {entry.anchor: entry for entry in content.reference.entries}
+    rows = [row for row in table.splitlines() if re.match(r"^\| \d+ ", row)]
+    assert len(rows) == len(walkthrough.steps), f"docs/reference.md: {game}'s table has {len(rows)} steps"
+    for row, step in zip(rows, walkthrough.steps, strict=True):
+        for key in step.lines:
+            assert f"`{key}`" in row, f"docs/reference.md: {game}'s step {step.line} lacks {key}"
+            if key.startswith("aid:"):
+                part, number = key[4:].split("#")
+                section = aid[part][int(number) - 1].section
+            else:
+                section = "setup" if key == "checklist" else entries["ref-" + key[4:]].section
+            assert f"(`{section}`)" in row, f"docs/reference.md: {game}'s step {step.line} lacks section {section}"
