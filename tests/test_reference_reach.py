@@ -1,6 +1,7 @@
-"""The reference one tap from play/ (issue 42, point 1): each game's heading links it, and a score field's help and a
-helper link the entries that reference.toml ties to them ("what does the Palace card do?"); a tie to a field or
-helper the game lacks fails the build."""
+"""The reference one tap from play/ (issue 42, point 1): a score field's help, a table field's label and a helper link
+the entries that reference.toml ties to them ("what does the Palace card do?"); a tie to a field or helper the game
+lacks fails the build. (play/'s game heading does not link the page: a fourth link there wrapped Tuscany's heading at
+390 px and moved its first score field 28 px down, bench/sheet_taps.py.)"""
 
 from __future__ import annotations
 
@@ -27,12 +28,6 @@ def game_section(built_site: Path, game: str) -> str:
 def reference_of(game: str) -> build.GameContent:
     """A game's content as the build reads it."""
     return next(c for c in build.load_content() if c.game.id == game)
-
-
-@pytest.mark.parametrize("game", GAME_IDS)
-def test_play_links_the_reference_from_the_game_heading(built_site: Path, game: str) -> None:
-    heading = re.search(r"<h2 id=\"title-[^\"]+\">.*?</h2>", game_section(built_site, game), re.S)
-    assert heading and f'class="rules-link ref-link" href="../rules/{game}/reference/"' in heading[0]
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
