@@ -28,5 +28,8 @@ if (select) {
   select.value = String(players);
   select.addEventListener("change", () => showCount(Number(select.value)));
   select.closest(".teach-players").hidden = false;
+  // Without this script every count's list shows under the title "Setup"; with it, one count's, named in the title.
+  article.querySelector(".teach-setup-any").hidden = true;
+  article.querySelector(".teach-setup-n").hidden = false;
   showCount(players);
 }
