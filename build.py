@@ -51,6 +51,7 @@ from sitebuild.search_docs import game_list, search_corpus, search_docs, search_
 from sitebuild.settings import Settings
 from sitebuild.steps import cpu_seconds, step
 from sitebuild.views import PLAY_VIEWS, check_views
+from sitebuild.walkthrough_page import teach_steps
 
 ROOT = Path(__file__).resolve().parent
 SETTINGS = Settings.at(ROOT)
@@ -237,6 +238,16 @@ def render_pages(
                 page="reference",
                 content=content,
                 groups=groups,
+            )
+        if content.walkthrough:
+            steps = teach_steps(content)
+            write(
+                f"rules/{content.game.id}/teach/index.html",
+                "teach.html",
+                page="teach",
+                content=content,
+                steps=steps,
+                default_players=default_players,
             )
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
     diagrams = {gid: svg_markup(checklist["diagram"], conversions) for gid, checklist in checklists.items()}

@@ -19,6 +19,7 @@ from sitebuild.aid import Aid, load_aid
 from sitebuild.glossary import check_labels, check_terms_used
 from sitebuild.reference import Reference, load_reference
 from sitebuild.rules_markdown import inline_marks, render_markdown
+from sitebuild.walkthrough import Walkthrough, load_walkthrough
 
 LANGS = ("zh", "en")
 CONTENT = Path(__file__).resolve().parent.parent / "content"
@@ -58,6 +59,7 @@ class GameContent:
     scripts: dict[str, RulesText] = field(default_factory=dict)  # Chinese by script tag: the source's, OpenCC's
     aid: Aid | None = None  # the player aid (content/<game>/aid.toml)
     reference: Reference | None = None  # what the cards, tiles, persons… do (content/<game>/reference.toml), if any
+    walkthrough: Walkthrough | None = None  # the first game taught step by step (content/<game>/teach.toml), if any
 
 
 def parse_rules(path: Path) -> RulesText:
@@ -136,9 +138,10 @@ def load_content(folder: Path = CONTENT) -> list[GameContent]:
         ids = {s.id for s in texts["zh"].sections}
         aid = load_aid(game_folder / "aid.toml", game, ids)
         zh_md = texts["zh"].path.read_text(encoding="utf-8")
-        reference = load_reference(game_folder / "reference.toml", zh_md)
+        reference = load_reference(game_folder / "reference.toml", zh_md, game)
         glossary = load_glossary(game_folder / "glossary.toml")
-        games.append(GameContent(game, texts, glossary, scripts, aid, reference))
+        walkthrough = load_walkthrough(game_folder / "teach.toml", aid, reference)
+        games.append(GameContent(game, texts, glossary, scripts, aid, reference, walkthrough))
     return games
 
 

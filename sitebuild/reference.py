@@ -12,9 +12,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoring.core import Text
+from scoring.core import Game, Text
 from sitebuild import BuildError
-from sitebuild.aid import header_lines
+from sitebuild.aid import header_lines, sheet_fields
 
 KINDS: dict[str, Text] = {
     "building": Text("建筑", "Buildings"),
@@ -33,7 +33,9 @@ TEXTS = ("name", "effect", "cost", "when", "note")
 REQUIRED = ("name", "effect")
 LIMITS = {"name": (24, 60), "cost": (40, 90), "when": (40, 90), "effect": (120, 260), "note": (120, 260)}
 """Characters a text holds at most, Chinese and English (editorial marks included)."""
-KEYS = {"kind", "section", "keys", *(f"{text}_{lang}" for text in TEXTS for lang in ("zh", "en"))}
+LINKS = ("fields", "helpers")
+"""Optional lists naming the score sheet's fields and play/'s helpers whose help links the entry (by key and id)."""
+KEYS = {"kind", "section", "keys", *LINKS, *(f"{text}_{lang}" for text in TEXTS for lang in ("zh", "en"))}
 MARKS = re.compile(r"\{[+?]|[+?]\}")
 """The delimiters of the editorial marks, dropped before a key word is looked for."""
 
@@ -47,6 +49,8 @@ class Entry:
     keys: tuple[str, ...]  # words of the section's Chinese the entry restates
     texts: dict[str, Text]  # by TEXTS name; absent where the entry has none
     line: int  # where it starts in reference.toml
+    fields: tuple[str, ...] = ()  # score-sheet fields whose help links this entry ("what does it do?")
+    helpers: tuple[str, ...] = ()  # play/'s helpers that link this entry
 
     @property
     def anchor(self) -> str:
@@ -66,6 +70,19 @@ class Reference:
     def entries(self) -> tuple[Entry, ...]:
         """Every entry, in page order."""
         return tuple(entry for _, _, entries in self.groups for entry in entries)
+
+    def linked_from(self, kind: str, key: str) -> tuple[Entry, ...]:
+        """The entries a score-sheet field's help (kind 'fields') or a helper (kind 'helpers') links, in page order."""
+        return tuple(entry for entry in self.entries if key in getattr(entry, kind))
+
+
+def read_toml(path: Path) -> tuple[str, dict[str, object]]:
+    """A content file's text and its TOML data; a BuildError naming the file where the TOML is not valid."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise BuildError(f"{path}: {error}") from None
 
 
 def section_texts(zh_md: str) -> dict[str, str]:
@@ -116,18 +133,30 @@ def read_entry(where: str, number: int, entry: object, sections: dict[str, str])
     for key in keys:
         if key not in sections[section]:
             raise BuildError(f"{where}: section {section!r} of zh.md does not contain the key word {key!r}")
-    return Entry(entry["kind"], section, tuple(keys), entry_texts(where, entry), number)
+    links = {name: entry.get(name, []) for name in LINKS}
+    for name, value in links.items():
+        if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
+            raise BuildError(f'{where}: {name} = ["...", ...] names the game\'s {name} by key')
+    texts = entry_texts(where, entry)
+    return Entry(entry["kind"], section, tuple(keys), texts, number, tuple(links["fields"]), tuple(links["helpers"]))
 
 
-def load_reference(path: Path, zh_md: str) -> Reference | None:
+def check_links(path: Path, entries: tuple[Entry, ...], game: Game) -> None:
+    """Every field and helper an entry names exists in the game (the help that links it would be missing)."""
+    known = {"fields": set(sheet_fields(game)), "helpers": {helper.id for helper in game.helpers}}
+    for entry in entries:
+        for name in LINKS:
+            for key in getattr(entry, name):
+                if key not in known[name]:
+                    choices = ", ".join(sorted(known[name]))
+                    raise BuildError(f"{path}:{entry.line}: {name} names {key!r}, which the game lacks ({choices})")
+
+
+def load_reference(path: Path, zh_md: str, game: Game | None = None) -> Reference | None:
     """Read and check a game's reference against its Chinese rules text; None where the game has none."""
     if not path.is_file():
         return None
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise BuildError(f"{path}: {error}") from None
+    text, data = read_toml(path)
     if set(data) - {"entry"}:
         raise BuildError(f"{path}: unknown table {sorted(set(data) - {'entry'})[0]!r} (only [[entry]])")
     entries, numbers = data.get("entry", []), header_lines(text).get("entry", [])
@@ -142,6 +171,8 @@ def load_reference(path: Path, zh_md: str) -> Reference | None:
         if entry.anchor in seen or entry.anchor == "ref-":
             raise BuildError(f"{path}:{entry.line}: name_en gives the same id as line {seen.get(entry.anchor)}")
         seen[entry.anchor] = entry.line
+    if game is not None:
+        check_links(path, tuple(read), game)
     kinds = list(dict.fromkeys(entry.kind for entry in read))
     groups = tuple((kind, KINDS[kind], tuple(e for e in read if e.kind == kind)) for kind in kinds)
     return Reference(path, groups)

@@ -83,8 +83,8 @@ def test_headers_file_gives_each_file_one_rule(built_site: Path) -> None:
 def test_headers_carry_each_pages_policy_and_frame_ancestors(built_site: Path) -> None:
     rules = header_rules(built_site)
     pages = sorted(built_site.rglob("*.html"))
-    # home, search, offline, play/ and its Python frame; each game's rules page, player aid and reference
-    assert len(pages) == 5 + 3 * len(GAMES), [p.relative_to(built_site).as_posix() for p in pages]
+    # home, search, offline, play/ and its Python frame; each game's rules page, player aid, reference and walkthrough
+    assert len(pages) == 5 + 4 * len(GAMES), [p.relative_to(built_site).as_posix() for p in pages]
     for page in pages:
         relative = "/" + page.relative_to(built_site).as_posix()
         framed = "'self'" if relative == "/play/python.html" else "'none'"
