@@ -166,6 +166,12 @@ READERS: dict[str, dict[str, Any]] = {
         "answer": answers.Statistics | answers.Renamed | HISTORY,
         "drawn": answers.StatisticsPictures | answers.Resend | answers.Refused | answers.NotStarted,
     },
+    "column.js": {
+        "answer": answers.ColumnLink | answers.Refused,
+        "asked": answers.ColumnAsked | answers.Refused,
+        "peek": answers.ColumnPeek | answers.Refused,
+        "taken": answers.ColumnTaken | answers.Refused,
+    },
     "share.js": {
         "answer": answers.Link | answers.Received | answers.AddedShared | HISTORY,
         "result": answers.Result,
