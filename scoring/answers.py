@@ -361,3 +361,52 @@ class Stopped(TypedDict):
     ok: Literal[False]
     stopped: Literal[True]
     problems: list[Problem]
+
+
+# ---------------------------------------------------------------- each player's own column (scoring/column.py)
+
+
+class ColumnLink(TypedDict):
+    """api.column_ask and api.column_back: the link for one seat's column, its QR code if asked (None: too long)."""
+
+    ok: Literal[True]
+    problems: list[Problem]
+    link: str
+    qr: Pictures | None
+
+
+class ColumnAsked(TypedDict):
+    """api.column_open: what a seat's link carries (the host's game, player count, variants, seat and its name)."""
+
+    ok: Literal[True]
+    problems: list[Problem]
+    game: str
+    players: int
+    options: dict[str, bool]
+    seat: int
+    name: str
+
+
+class ColumnPeek(TypedDict):
+    """api.column_peek: whose column a link hands back, and for which game's sheet."""
+
+    ok: Literal[True]
+    problems: list[Problem]
+    game: str
+    seat: int
+    name: str
+
+
+class ColumnTaken(TypedDict):
+    """api.column_take: a column received, as it goes into the sheet here; what it would replace (asked first)."""
+
+    ok: Literal[True]
+    problems: list[Problem]
+    game: str
+    players: int
+    options: dict[str, bool]
+    seat: int
+    name: str
+    scores: dict[str, Any]
+    adopt: bool
+    replaces: list[TextDict]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from . import get_game
+from . import GAMES, column, get_game
 from .bgstats import bgstats_answer
 from .core import (
     Game,
@@ -549,3 +549,79 @@ def history_add_shared(history: History, payload: object) -> answers.AddedShared
     records, added = merge(history.records, [record])
     answer = _history_answer(History(records, history.names), shown=False)
     return {**answer, "record": record, "added": added, "count": len(records)}
+
+
+# ---------------------------------------------------------------- each player's own column, by link
+
+
+def _column_link(prefix: str, payload: str, base: str, qr: bool) -> answers.ColumnLink:
+    """A column's link (play/ with the payload in its fragment) and, if asked, its QR code."""
+    address = f"{base.split('#', 1)[0]}#{prefix}{payload}"
+    title, desc = (column.ASK_TITLE, column.ASK_DESC) if prefix == column.ASK else (column.BACK_TITLE, column.BACK_DESC)
+    pictures = qr_svgs(address, title, desc, error=column.QR_ERROR) if qr else None
+    return {"ok": True, "problems": [], "link": address, "qr": pictures}
+
+
+def column_ask(
+    base: str, game_id: str, sheet: object, seat: object, qr: bool = True
+) -> answers.ColumnLink | answers.Refused:
+    """The link (and QR code) that opens this sheet's game, player count and variants on another phone, with one
+    seat's column to fill; problems when the sheet or seat is not one."""
+    try:
+        return _column_link(column.ASK, column.ask_payload(game_id, sheet, seat), base, qr)
+    except SheetError as error:
+        return _refused(error)
+
+
+def column_back(
+    base: str, game_id: str, sheet: object, seat: object, qr: bool = True
+) -> answers.ColumnLink | answers.Refused:
+    """The link (and QR code) that hands one seat's column of this sheet back to the host's phone."""
+    try:
+        return _column_link(column.BACK, column.column_payload(game_id, sheet, seat), base, qr)
+    except SheetError as error:
+        return _refused(error)
+
+
+def column_open(payload: object) -> answers.ColumnAsked | answers.Refused:
+    """What a seat's link carries; a message in both languages when it cannot be read."""
+    try:
+        return {"ok": True, "problems": [], **column.read_ask(payload)}  # type: ignore[typeddict-item]
+    except SheetError as error:
+        return _refused(error)
+
+
+def column_peek(payload: object) -> answers.ColumnPeek | answers.Refused:
+    """Whose column a link hands back, for which game's sheet; a message in both languages when it cannot be read."""
+    try:
+        read = column.read_column(payload)
+    except SheetError as error:
+        return _refused(error)
+    return {"ok": True, "problems": [], "game": read["game"], "seat": read["seat"], "name": read["name"]}
+
+
+def column_take(sheet: object, payload: object) -> answers.ColumnTaken | answers.Refused:
+    """A column received, as it goes into this phone's sheet of its game (`sheet`, as the page collects it):
+    the seat's fields, and what typed here it would replace; why not when it does not fit."""
+    try:
+        return {"ok": True, "problems": [], **column.merge(sheet, column.read_column(payload))}  # type: ignore[typeddict-item]
+    except SheetError as error:
+        return _refused(error)
+
+
+def column_evaluate(game_id: str, sheet: object, seat: object) -> answers.Incomplete | answers.Refused:
+    """A sheet filled on a phone for one seat only: the problems of that seat's column and its points so far (no
+    ranking: the other columns are on the host's phone), with the sums typed."""
+    if game_id not in GAMES:
+        return _refused(SheetError("game", Text("没有这个游戏。", "there is no such game.")))
+    try:
+        at = column.seat_of(sheet, seat)
+    except SheetError as error:
+        return _refused(error)
+    answer: dict[str, Any] = dict(evaluate(game_id, sheet))
+    own = column.own_problems(answer["problems"], at)
+    partial = [p for p in answer.get("partial", []) if p["index"] == at]
+    if not partial and "result" in answer:
+        player = answer["result"]["players"][at]
+        partial = [{"index": at, "total": player["total"], "breakdown": player["breakdown"]}]
+    return {"ok": False, "problems": own, "partial": partial, "sums": answer["sums"]}

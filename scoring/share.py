@@ -50,43 +50,58 @@ def _foreign() -> SheetError:
     )
 
 
-def encode(record: dict[str, Any]) -> str:
-    """A history record's game, time and sheet as the fragment's payload (without the prefix)."""
-    data = [VERSION, record["game"], record["saved"], record["sheet"]]
+def pack(data: object) -> str:
+    """Data as compact JSON, deflated, in base64url without padding (a link's fragment)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     squeezed = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = squeezed.compress(text) + squeezed.flush()
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
-def decode(payload: object) -> dict[str, Any]:
-    """The record a payload carries, checked and re-scored like an imported one; SheetError saying what is wrong."""
-    if not isinstance(payload, str) or not payload:
-        raise _foreign()
-    payload = payload.removeprefix("#").removeprefix(PREFIX)
+def unpack(payload: str) -> object:
+    """The JSON data pack() wrote; SheetError (damaged) for anything cut short, changed or added on the way."""
     if len(payload) > MAX_LINK_CHARS or "=" in payload:  # written without padding: an "=" was added on the way
         raise _damaged()
     try:
         # validate: a character outside base64url is damage, not something to skip
         packed = base64.b64decode(payload + "=" * (-len(payload) % 4), altchars=b"-_", validate=True)
-        unpack = zlib.decompressobj(-15)
-        text = unpack.decompress(packed, MAX_SHEET_BYTES)
-        if unpack.unconsumed_tail or not unpack.eof or unpack.unused_data or too_deep(text):  # anything after: damage
+        inflater = zlib.decompressobj(-15)
+        text = inflater.decompress(packed, MAX_SHEET_BYTES)
+        if (
+            inflater.unconsumed_tail or not inflater.eof or inflater.unused_data or too_deep(text)
+        ):  # anything after: damage
             raise _damaged()  # nested beyond any sheet: Python in the browser would die parsing it
-        data = json.loads(text.decode())
+        return json.loads(text.decode())
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError):
         raise _damaged() from None
+
+
+def newer(version: int) -> SheetError:
+    """The message for a link of a format newer than this site reads."""
+    return SheetError(
+        "link",
+        Text(
+            f"这个链接由较新版本的本站生成（格式 {version}）；请在联网时打开本站以更新。",
+            f"this link was made by a newer version of the site (format {version}); open the site once with a "
+            "network to update it.",
+        ),
+    )
+
+
+def encode(record: dict[str, Any]) -> str:
+    """A history record's game, time and sheet as the fragment's payload (without the prefix)."""
+    return pack([VERSION, record["game"], record["saved"], record["sheet"]])
+
+
+def decode(payload: object) -> dict[str, Any]:
+    """The record a payload carries, checked and re-scored like an imported one; SheetError saying what is wrong."""
+    if not isinstance(payload, str) or not payload:
+        raise _foreign()
+    data = unpack(payload.removeprefix("#").removeprefix(PREFIX))
     if not isinstance(data, list) or len(data) != 4 or not isinstance(data[0], int) or isinstance(data[0], bool):
         raise _foreign()
     if data[0] > VERSION:
-        raise SheetError(
-            "link",
-            Text(
-                f"这个链接由较新版本的本站生成（格式 {data[0]}）；请在联网时打开本站以更新。",
-                f"this link was made by a newer version of the site (format {data[0]}); open the site once with a "
-                "network to update it.",
-            ),
-        )
+        raise newer(data[0])
     if data[0] < 1:
         raise _foreign()
     return make_record(data[1], data[3], data[2])
@@ -97,7 +112,7 @@ def link(base: str, record: dict[str, Any]) -> str:
     return f"{base.split('#', 1)[0]}#{PREFIX}{encode(record)}"
 
 
-def qr_svgs(address: str) -> dict[str, str] | None:
+def qr_svgs(address: str, title: Text = QR_TITLE, desc: Text = QR_DESC, error: str = "m") -> dict[str, str] | None:
     """The QR code of an address as SVG in each language (title and description): dark on light with its quiet
     zone, as a camera needs, in dark mode too; None when the address is longer than a QR code holds (2,331 bytes at
     this error correction: a link fits in MAX_LINK_CHARS that no code does, from a site at a long address or a sheet of
@@ -105,7 +120,7 @@ def qr_svgs(address: str) -> dict[str, str] | None:
     import segno  # only when a code is drawn: the worker loads it from its files, not at start
 
     try:
-        code = segno.make(address, error="m", micro=False)
+        code = segno.make(address, error=error, micro=False)
     except segno.DataOverflowError:
         return None
     pictures = {}
@@ -116,8 +131,8 @@ def qr_svgs(address: str) -> dict[str, str] | None:
             kind="svg",
             xmldecl=False,
             svgns=True,
-            title=getattr(QR_TITLE, lang),
-            desc=getattr(QR_DESC, lang),
+            title=getattr(title, lang),
+            desc=getattr(desc, lang),
             svgclass="qr-code",
             lineclass=None,
             omitsize=True,

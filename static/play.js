@@ -24,6 +24,8 @@ import { setupStartPick } from "./start-player.js";
 import { setupPicture } from "./result-picture.js";
 import { extrasOf, markStarted, setupNote } from "./sheet-extras.js";
 import { openRecord, saveCorrection, showEditing } from "./sheet-edit.js";
+import { setupColumns } from "./column.js";
+import { ownSeat, sheetKey } from "./column-mode.js";
 
 const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
 const root = document.documentElement;
@@ -160,7 +162,9 @@ async function recompute(game, form) {
   const payload = JSON.stringify(collect(game.section, form));
   const score = form.dataset.tool === "score";
   const started = performance.now();
-  const asked = score ? callPython("compute", game.gameId, payload) : callPython("helper", game.gameId, form.dataset.tool, payload);
+  const seat = ownSeat(game.gameId); // a sheet filled for one seat of another phone's: that column's checks only
+  const asked = !score ? callPython("helper", game.gameId, form.dataset.tool, payload)
+    : seat === null ? callPython("compute", game.gameId, payload) : callPython("column", "compute", game.gameId, payload, seat);
   const [answer] = await Promise.all([asked, scriptsReady]);
   if (game.sequence.get(form) !== n) return; // a newer edit is on its way
   if (answer.notStarted) return; // the note beside the grid says so (calculator.js)
@@ -274,7 +278,7 @@ function onChange(game, event) {
 
 /** The same sheet open in another tab: every change is saved as it is made, so its copy is this sheet plus its edit. */
 function onOtherTab(game, event) {
-  if (event.key !== keys.game(game.gameId) || event.newValue === null) return;
+  if (event.key !== sheetKey(game.gameId) || event.newValue === null) return;
   const data = readState(event.newValue);
   if (!data) {
     // Something else wrote here: keep its value aside and put this tab's sheet back.
@@ -388,6 +392,7 @@ function setupGame(section, services) {
     saveTicks(game);
   }
   game.showPicks();
+  columns.sheet(game);
   return game;
 }
 
@@ -401,6 +406,12 @@ setupHelp();
 const { store: history, view: historyView } = setupHistory(document.querySelector("section.history"), (...args) => callPython("history", ...args));
 const stats = setupStats(document.querySelector("section.stats"), history);
 const share = setupShare(callPython, history);
+// Each player's own column (column.js): show(id) shows a game's sheet (a column's link is not kept in the address).
+const columns = setupColumns(callPython, (id) => {
+  window.history.replaceState(null, "", `#${id}/score`);
+  route();
+  return controller(id);
+}, games.keys().next().value);
 // Each view of <meta name="tc-views"> (sitebuild/views.py) and its controller; the build fails if the two lists differ.
 const views = { history: historyView, stats, shared: share };
 const viewIds = JSON.parse(document.querySelector("meta[name=tc-views]").content).map((v) => v.id);
@@ -418,6 +429,7 @@ function setupTheRest() {
 }
 
 function route() {
+  if (columns.takes(location.hash)) return; // a column's link: column.js shows its game's sheet
   const { view, game: id, tool: chosen } = window.tcView(location.hash); // static/route.js: the view shown at first paint
   root.dataset.view = view;
   document.body.dataset.view = view;

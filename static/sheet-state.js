@@ -2,6 +2,7 @@
 // and the players the other games' sheets and the history know, offered as quick picks.
 import { STORE_VERSION, keys, read, setAside, storageProblem, write } from "./storage.js";
 import { notice } from "./ui.js";
+import { isGuest } from "./column-mode.js";
 
 export function emptyState() {
   return { v: STORE_VERSION, players: null, options: {}, names: [], values: {}, ticks: {} };
@@ -100,7 +101,7 @@ function put(into, from, names) {
 }
 
 export function load(gameId, section) {
-  const { changed, ...state } = parseState(read(keys.game(gameId)), section, gameId);
+  const { changed, ...state } = parseState(read(keys.sheet(gameId, isGuest())), section, gameId);
   synced.set(gameId, fields(state));
   return state;
 }
@@ -108,13 +109,13 @@ export function load(gameId, section) {
 /** Save the fields this tab changed over the sheet as stored now; the state takes in the stored fields it lacked. */
 export function save(gameId, state) {
   const mine = fields(state);
-  const stored = readState(read(keys.game(gameId)));
+  const stored = readState(read(keys.sheet(gameId, isGuest())));
   const changed = stored ? differing(synced.get(gameId) ?? new Map(), mine) : [...mine.keys()];
   const merged = stored ? fields(stored) : new Map();
   put(merged, mine, changed);
   const result = fromFields(merged);
   if (differing(merged, mine).length) replaceState(state, result); // another tab's edit, shown when its event comes
-  if (!write(keys.game(gameId), JSON.stringify({ ...result, changed }))) return false; // its edits stay changed
+  if (!write(keys.sheet(gameId, isGuest()), JSON.stringify({ ...result, changed }))) return false; // its edits stay changed
   synced.set(gameId, merged);
   return true;
 }

@@ -7,6 +7,9 @@ export const STORE_VERSION = 1;
  *  in <head> before any module and so cannot import this: it spells "tc:" + a preference's name, keys.pref. */
 export const keys = {
   game: (gameId) => `tc:v${STORE_VERSION}:game:${gameId}`, // a game's score sheet (sheet-state.js)
+  column: (gameId) => `tc:v${STORE_VERSION}:column:${gameId}`, // one seat's column filled for another phone's sheet (column-mode.js)
+  sheet: (gameId, guest) => (guest ? keys.column(gameId) : keys.game(gameId)), // a guest tab's sheets are its own
+  columnTab: "tc:column-tab", // sessionStorage: the seat this tab fills for another phone ({game, seat}; column-mode.js)
   undo: (gameId) => `tc:v${STORE_VERSION}:undo:${gameId}`, // the sheet "New game" cleared, for its undo
   history: `tc:v${STORE_VERSION}:history`, // the finished games (scoring/history.py's format)
   finished: (gameId) => `tc:v${STORE_VERSION}:finished:${gameId}`, // when a final sheet was finished (share.js)

@@ -160,6 +160,24 @@ def share(action, *args):
     return _answer(lambda: work(*args))
 
 
+def column(action, *args):
+    """Each player's own column by link: a seat's link and QR code, a column's link back, what a link holds, how a
+    column received goes into the sheet here, and the checks of a sheet filled for one seat."""
+    work = {
+        "ask": lambda base, game_id, sheet_json, seat, qr: api.column_ask(
+            base, game_id, read_json(sheet_json, "sheet"), seat, qr
+        ),
+        "back": lambda base, game_id, sheet_json, seat, qr: api.column_back(
+            base, game_id, read_json(sheet_json, "sheet"), seat, qr
+        ),
+        "open": api.column_open,
+        "peek": api.column_peek,
+        "take": lambda sheet_json, payload: api.column_take(read_json(sheet_json, "sheet"), payload),
+        "compute": lambda game_id, sheet_json, seat: api.column_evaluate(game_id, read_json(sheet_json, "sheet"), seat),
+    }[action]
+    return _answer(lambda: work(*args))
+
+
 def ping():
     """Ready check."""
     return "ok"
@@ -172,4 +190,4 @@ def started():
     return "snapshot" if restored else "fresh"
 
 
-__export__ = ["compute", "setup", "helper", "history", "share", "ping", "started"]
+__export__ = ["compute", "setup", "helper", "history", "share", "column", "ping", "started"]

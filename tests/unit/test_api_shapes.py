@@ -167,6 +167,12 @@ READERS: dict[str, dict[str, Any]] = {
         "drawn": answers.StatisticsPictures | answers.Resend | answers.Refused | answers.NotStarted,
     },
     "bgstats.js": {"answer": answers.BgStatsLinks | answers.SetAside | answers.Resend | answers.Refused},
+    "column.js": {
+        "answer": answers.ColumnLink | answers.Refused,
+        "asked": answers.ColumnAsked | answers.Refused,
+        "peek": answers.ColumnPeek | answers.Refused,
+        "taken": answers.ColumnTaken | answers.Refused,
+    },
     "share.js": {
         "answer": answers.Link | answers.Received | answers.AddedShared | HISTORY,
         "result": answers.Result,
