@@ -5,11 +5,13 @@ wait in the page, the floor page beside the site, and the commit measured."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -157,3 +159,26 @@ def git_commit() -> str:
     ).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     return head + ("+changes" if dirty else "")
+
+
+def lighthouse(url: str) -> dict[str, float]:
+    """One Lighthouse run (mobile emulation, performance only) in Debian's Chromium."""
+    binary = build.NODE / ".bin" / "lighthouse"
+    if not binary.exists():
+        raise SystemExit(f"{binary}: missing; run 'npm ci' (lighthouse is a pinned dev dependency)")
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "report.json"
+        flags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
+        command = [str(binary), url, "--quiet", "--only-categories=performance", "--output=json"]
+        command += [f"--output-path={report}", f"--chrome-flags={flags}"]
+        subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": FULL_CHROMIUM}, capture_output=True)
+        data = json.loads(report.read_text(encoding="utf-8"))
+    return {
+        "score": data["categories"]["performance"]["score"],
+        "tbt_ms": data["audits"]["total-blocking-time"]["numericValue"],
+        "fcp_ms": data["audits"]["first-contentful-paint"]["numericValue"],
+        "lcp_ms": data["audits"]["largest-contentful-paint"]["numericValue"],
+        "speed_index_ms": data["audits"]["speed-index"]["numericValue"],
+        "cls": data["audits"]["cumulative-layout-shift"]["numericValue"],
+        "version": data["lighthouseVersion"],
+    }

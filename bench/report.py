@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bench import network
+from bench import network, phone_cpu
 from bench.harness import median
 
 KB = 1000
@@ -27,6 +27,9 @@ TARGETS: dict[str, tuple[str, float]] = {
     "lighthouse_tbt_ms": ("<=", 200),
     "network_over_floor": ("<=", 0.6),
     "network_bytes": ("<=", 4_000_000),
+    "phone_field_ms": ("<=", 1200),
+    "phone_keystroke_ms": ("<=", 100),
+    "phone_task_after_ms": ("<=", 50),
 }
 
 
@@ -60,6 +63,7 @@ def summarize(raw: dict) -> list[dict[str, object]]:
     warm_rows(raw["play"]["warm"], row)
     precache = [p["precache"] for p in raw["play"]["cold"]]
     row("service worker precache", "precache_bytes", median([p["bytes"] for p in precache]), "B")
+    phone_rows(raw.get("phone_cpu", {}), row)
     network_rows(raw.get("network", {}), row)
     lighthouse_rows(raw.get("lighthouse", {}), row)
     return rows
@@ -177,6 +181,29 @@ def lighthouse_rows(lighthouse: dict[str, list[dict]], row: Callable[..., None])
             median([r["tbt_ms"] for r in runs]),
             "ms",
             "lighthouse_tbt_ms",
+        )
+
+
+def phone_rows(raw: dict[str, list], row: Callable[..., None]) -> None:
+    """play/ with the processor slowed 4× (bench/phone_cpu.py), first and warm visit."""
+    for visit, runs in raw.items():
+        figures = phone_cpu.summary(runs)
+        key, name = f"phone_cpu.{visit}", f"play/ on a phone's processor (CPU 4×), {visit}"
+        row(f"{name}: first field takes input", f"{key}.field_ms", figures["field_ready_ms"], "ms", "phone_field_ms")
+        row(f"{name}: longest task before it", f"{key}.task_before_ms", figures["longest_task_before_ms"], "ms")
+        row(
+            f"{name}: longest task after it, until the first total",
+            f"{key}.task_after_ms",
+            figures["longest_task_after_ms"],
+            "ms",
+            "phone_task_after_ms",
+        )
+        row(
+            f"{name}: slowest keystroke while Python starts",
+            f"{key}.keystroke_ms",
+            figures["keystroke_max_ms"],
+            "ms",
+            "phone_keystroke_ms",
         )
 
 

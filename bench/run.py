@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from bench import engines, network  # noqa: E402
+from bench import engines, network, phone_cpu  # noqa: E402
 from bench.harness import (  # noqa: E402
     FIRST_FIELD,
     PHONE,
@@ -37,6 +37,7 @@ from bench.harness import (  # noqa: E402
     TIMEOUT,
     add_floor,
     git_commit,
+    lighthouse,
     profile,
     serve,
     wait_for,
@@ -275,29 +276,6 @@ def wire_visit(playwright: Playwright, site: Path, work: Path, game: str) -> dic
 # ------------------------------------------------------------------ Lighthouse
 
 
-def lighthouse(url: str) -> dict[str, float]:
-    """One Lighthouse run (mobile emulation, performance only) in Debian's Chromium."""
-    binary = build.NODE / ".bin" / "lighthouse"
-    if not binary.exists():
-        raise SystemExit(f"{binary}: missing; run 'npm ci' (lighthouse is a pinned dev dependency)")
-    with tempfile.TemporaryDirectory() as folder:
-        report = Path(folder) / "report.json"
-        flags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
-        command = [str(binary), url, "--quiet", "--only-categories=performance", "--output=json"]
-        command += [f"--output-path={report}", f"--chrome-flags={flags}"]
-        subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": FULL_CHROMIUM}, capture_output=True)
-        data = json.loads(report.read_text(encoding="utf-8"))
-    return {
-        "score": data["categories"]["performance"]["score"],
-        "tbt_ms": data["audits"]["total-blocking-time"]["numericValue"],
-        "fcp_ms": data["audits"]["first-contentful-paint"]["numericValue"],
-        "lcp_ms": data["audits"]["largest-contentful-paint"]["numericValue"],
-        "speed_index_ms": data["audits"]["speed-index"]["numericValue"],
-        "cls": data["audits"]["cumulative-layout-shift"]["numericValue"],
-        "version": data["lighthouseVersion"],
-    }
-
-
 # ------------------------------------------------------------------ the whole run
 
 
@@ -355,6 +333,7 @@ def measure(
                     for visit, play_result, floor_result in zip(("cold", "warm"), play, floor, strict=True):
                         raw["play"][visit].append(play_result)
                         raw["floor"][visit].append(floor_result)
+                raw["phone_cpu"] = phone_cpu.measure(playwright, url, runs, work, log)
                 raw["engines"] = engines.measure(playwright, site, runs, log)
                 if with_network:
                     raw["network"] = measure_network(playwright, site, floor_path, work, runs, log)

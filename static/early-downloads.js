@@ -20,6 +20,8 @@ const OFFLINE_CACHE = "__OFFLINE_CACHE__";
 const SNAPSHOT = "../pyodide/__SNAPSHOT__";
 /** A download no worker has claimed after this long is dropped (its memory freed). */
 const UNCLAIMED_MS = 120_000;
+/** At most this long of one task is spent sending a download's parts to the worker. */
+const SLICE_MS = 8;
 
 /** Whether this browser holds the calculator offline, as static/pyodide-start.mjs decides it. */
 async function heldOffline() {
@@ -35,13 +37,27 @@ async function heldOffline() {
 /** One file under way: its parts are kept until a worker takes it, then sent to that worker as they come. */
 function download(url, channel) {
   const file = { head: null, parts: [], ended: false, failed: null, to: null, stop: new AbortController() };
-  const send = (message) => channel.postMessage({ id: file.to, ...message });
+  // Messages go out in order, a few milliseconds' worth per task: each is a copy, and the parts kept until a worker
+  // asked, sent in one go, were one long task of the page while its first field was taking input (issue 44).
+  const outbox = [];
+  let pumping = false;
+  const pump = () => {
+    const until = performance.now() + SLICE_MS;
+    while (outbox.length && performance.now() < until) channel.postMessage(outbox.shift());
+    pumping = outbox.length > 0;
+    if (pumping) setTimeout(pump);
+  };
+  const send = (...messages) => {
+    for (const message of messages) outbox.push({ id: file.to, ...message });
+    if (!pumping) pump();
+  };
   file.take = (id) => {
     file.to = id;
-    if (file.head) send({ head: file.head });
-    for (const chunk of file.parts.splice(0)) send({ chunk });
-    if (file.ended) send({ end: true });
-    else if (file.failed) send({ error: file.failed });
+    const backlog = file.parts.splice(0).map((chunk) => ({ chunk }));
+    if (file.head) backlog.unshift({ head: file.head });
+    if (file.ended) backlog.push({ end: true });
+    else if (file.failed) backlog.push({ error: file.failed });
+    send(...backlog);
   };
   (async () => {
     const response = await fetch(url, { signal: file.stop.signal });

@@ -10,8 +10,12 @@ export function markStarted(state) {
   state.started ??= new Date().toISOString();
 }
 
-/** A time of day as both languages write it ("20:14"). */
-const timeOf = (iso) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+/** A time of day as both languages write it ("20:14"); spelled out, since the first toLocaleTimeString of a visit
+ *  (loading the locale's data) was about 100 ms of the page's first keystroke on a phone's processor (issue 44). */
+const timeOf = (iso) => {
+  const time = new Date(iso);
+  return [time.getHours(), time.getMinutes()].map((part) => String(part).padStart(2, "0")).join(":");
+};
 
 /** What a blank start time and duration mean on this sheet (the page's two lines, in every language and script): from
  *  the clock's start, if it has one; nothing once a time is typed. */

@@ -29,8 +29,13 @@ function sizeFor(input, shown) {
 function showName(input) {
   const whole = input.nextElementSibling;
   if (!whole?.matches(".name-full")) return;
-  const [room, width] = widths(input);
-  const long = input.value.trim() !== "" && input.clientWidth > 0 && width > room;
+  // Measured only for a name in a field on screen: each measure reads the field's style and sets the canvas's font,
+  // and at start every name field of every game reports its size (most of them blank or hidden; issue 44).
+  let long = false;
+  if (input.value.trim() !== "" && input.clientWidth > 0) {
+    const [room, width] = widths(input);
+    long = width > room;
+  }
   if (whole.textContent !== input.value) whole.textContent = input.value;
   input.toggleAttribute("data-long", long);
   if (!long) return;
