@@ -102,10 +102,11 @@ function saved(key) {
   if (problem === "full" && refused.size === 0 && unkept.size === 0) show(null);
 }
 
+/** Remove a key; a refused change to it no longer waits for room (the line stays until a write works). */
 export function remove(key) {
   try {
     area()?.removeItem(key);
-    saved(key);
+    refused.delete(key);
   } catch (error) { /* nothing stored, nothing to remove */ }
 }
 
