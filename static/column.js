@@ -322,7 +322,9 @@ export function setupColumns(py, show, firstGame) {
     sheet(game) {
       const seat = ownSeat(game.gameId);
       if (seat !== null) return guestSheet(game, py, seat);
-      game.sheet.querySelector(".grid-wrap").after(hostBlock(game, py, (payload) => takeColumn(payload, py, show, firstGame)));
+      // after the calculator's note, which stays right under the grid (a failed start is said where the totals would be)
+      const under = game.sheet.querySelector(".calculator-note") ?? game.sheet.querySelector(".grid-wrap");
+      under.after(hostBlock(game, py, (payload) => takeColumn(payload, py, show, firstGame)));
     },
     takes(hash) {
       const first = !routed;

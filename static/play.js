@@ -392,7 +392,7 @@ function setupGame(section, services) {
     saveTicks(game);
   }
   game.showPicks();
-  columns.sheet(game);
+  scriptsReady.then(() => columns.sheet(game)); // its Chinese in the reader's script (zh.js's tables)
   return game;
 }
 
