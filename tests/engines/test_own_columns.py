@@ -194,13 +194,17 @@ def host_takes_the_columns(host: Tab, home: WatchedSite, first: str, second: str
     host.js("() => document.body.replaceChildren()")
     host.js(FRAME, f"{home.url}play/#{GAME}/score", 390, 844)
     wait_in_frame(host, 0, READY, what="Python")
+    host.wait(HOLDS, what="the host holds the site", timeout=120)
     home.stop()  # no network for the host from here on
     host.js(FRAME, first, 360, 740)
     try:
         said = wait_in_frame(host, 1, TAKEN, FORM, what="the column taken in", timeout=120)
     except EngineError:
         seen = in_frame(host, 1, "(win, doc) => [win.location.href, doc.body.innerText.slice(0, 600)]")
-        raise AssertionError(f"{host.engine}: {host.errors()} {seen}") from None
+        worker = host.js(
+            "() => [navigator.serviceWorker.controller?.state ?? 'none', document.querySelectorAll('iframe').length]"
+        )
+        raise AssertionError(f"{host.engine}: {host.errors()} {seen} service worker, frames: {worker}") from None
     assert "Bo's column is in (seat 2)." in said and "iPhone" in said, said
     wait_in_frame(host, 0, SEAT_HOLDS, SEAT_FIELD, "2+3", what="the sheet open in the other frame takes it in")
     in_frame(host, 0, "(win) => { win.frameElement.style.display = 'none'; }")
