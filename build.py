@@ -7,6 +7,7 @@ import re
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -221,35 +222,43 @@ def render_pages(
 
     write("index.html", "index.html", page="home", default_players=default_players)
     for content in games:
+        render_game_pages(write, content)
+    render_play(write, out, games, conversions, settings)
+    write("play/python.html", "python.html", page="python", start_chunks=pyscript_start_chunks(out))
+    (out / "play" / "routes.css").write_text(route_styles(play_routes(games)), encoding="utf-8")
+    write("search/index.html", "search.html", page="search")
+    write("offline.html", "offline.html", page="offline")
+    return pages
+
+
+def render_game_pages(write: Callable[..., None], content: GameContent) -> None:
+    """A game's rules page, its aid, and its reference and walkthrough where the game has them."""
+    gid = content.game.id
+    write(f"rules/{gid}/index.html", "rules.html", page="rules", content=content, mark=term_markers(content))
+    write(f"rules/{gid}/aid/index.html", "aid.html", page="aid", content=content, parts=aid_parts(content))
+    if content.reference:
+        groups = reference_groups(content)
+        write(f"rules/{gid}/reference/index.html", "reference.html", page="reference", content=content, groups=groups)
+    if content.walkthrough:
+        steps = teach_steps(content)
         write(
-            f"rules/{content.game.id}/index.html",
-            "rules.html",
-            page="rules",
+            f"rules/{gid}/teach/index.html",
+            "teach.html",
+            page="teach",
             content=content,
-            mark=term_markers(content),
+            steps=steps,
+            default_players=default_players,
         )
-        write(
-            f"rules/{content.game.id}/aid/index.html", "aid.html", page="aid", content=content, parts=aid_parts(content)
-        )
-        if content.reference:
-            groups = reference_groups(content)
-            write(
-                f"rules/{content.game.id}/reference/index.html",
-                "reference.html",
-                page="reference",
-                content=content,
-                groups=groups,
-            )
-        if content.walkthrough:
-            steps = teach_steps(content)
-            write(
-                f"rules/{content.game.id}/teach/index.html",
-                "teach.html",
-                page="teach",
-                content=content,
-                steps=steps,
-                default_players=default_players,
-            )
+
+
+def render_play(
+    write: Callable[..., None],
+    out: Path,
+    games: list[GameContent],
+    conversions: dict[str, zh_script.Conversion],
+    settings: Settings,
+) -> None:
+    """play/ (every game's setup, score sheet and helpers, and the views), its views checked against play.js."""
     checklists = {c.game.id: setup_json(c.game.id, default_players(c.game)) for c in games}
     diagrams = {gid: svg_markup(checklist["diagram"], conversions) for gid, checklist in checklists.items()}
     print_diagrams = {gid: svg_markup(checklist["print_diagram"], conversions) for gid, checklist in checklists.items()}
@@ -271,11 +280,6 @@ def render_pages(
         (out / "play" / "index.html").read_text(encoding="utf-8"),
         (settings.static / "play.js").read_text(encoding="utf-8"),
     )
-    write("play/python.html", "python.html", page="python", start_chunks=pyscript_start_chunks(out))
-    (out / "play" / "routes.css").write_text(route_styles(play_routes(games)), encoding="utf-8")
-    write("search/index.html", "search.html", page="search")
-    write("offline.html", "offline.html", page="offline")
-    return pages
 
 
 def svg_markup(

@@ -28,7 +28,6 @@ KNOWN_LONGER = {
     "scoring/games/furstenfeld.py:setup": "a setup checklist: one list of steps in both languages, in the rules' order",
     "scoring/games/palais_royal.py:setup": "a setup checklist: one list of steps in both languages, in the rules' order",
     "scoring/games/burgundy_cards.py:setup": "a setup checklist: one list of steps in both languages, in the rules' order",
-    "build.py:render_pages": "the page-rendering step; build.py is being cut into steps and modules (issue 39), not here",
 }
 """Functions longer than LONGEST, each with why. A checklist reads as the rules' setup section does, top to bottom;
 cut in parts it would be one list spread over several functions."""
