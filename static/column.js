@@ -184,7 +184,7 @@ function typeColumn(section, form, taken) {
   for (const el of form.querySelectorAll(`[data-player="${seat}"][data-field]:not([data-field=name])`)) {
     if (!Object.hasOwn(taken.scores, el.dataset.field)) continue;
     const value = valueFor(taken.scores, el);
-    if (el.type === "radio") {
+    if (el.type === "radio") { // a mark one player holds: Python sends it only where the column ticks it
       if (value === 1 && !el.checked) { el.checked = true; fire(el, "change"); }
       continue;
     }
@@ -238,7 +238,7 @@ async function takeColumn(payload, py, show, firstGame) {
     }
   }
   typeColumn(section, form, taken);
-  say(box, { zh: `已收入 ${who} 的一列（第 ${taken.seat + 1} 个座位）。`, en: `${who}'s column is in (seat ${taken.seat + 1}).` }, [IPHONE], payload);
+  say(box, { zh: `已收入 ${who} 的一列（第 ${taken.seat + 1} 个座位）。`, en: `${who}'s column is in (seat ${taken.seat + 1}).` }, [...taken.notes, IPHONE], payload);
   box.dataset.state = "taken";
 }
 

@@ -5,7 +5,9 @@ session's engine on its shared origin, which holds the site; it draws the seat's
 column is in. The player's browser is started here for this test: a fresh profile that never opened the site, with a
 network (the seat's link is its first visit). The links pass between the two browsers as text, the origin changed to
 the phone's own: reading them from the QR codes on screen is test_own_columns.py's (each engine reads its own codes
-there), and a link is the same text whichever engine drew its code."""
+there), and a link is the same text whichever engine drew its code. The host's sheet gives the start-player card to the
+player's seat and the player's column leaves it unticked: the column goes in without a question, the card stays, and
+the message says so (scoring/column.py's `_marks`)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from tests.engines.conftest import (
 )
 from tests.engines.drivers import EngineError, Tab
 from tests.engines.test_own_columns import (
+    CLICK,
     FORM,
     FRAME,
     HOLDS,
@@ -38,6 +41,8 @@ from tests.engines.test_own_columns import (
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
+CARD = f"{FORM} input[data-field=start_player][data-player='1']"
+"""The start-player card's radio of the player's seat."""
 PLAYER_ENGINE = {"webkit": "chromium", "chromium": "firefox"}
 """The player's phone's engine, by the host's."""
 
@@ -66,6 +71,7 @@ def test_a_column_from_a_phone_of_another_engine_goes_into_the_offline_host_shee
 ) -> None:
     host, home = warm_tab, warm_origin.site
     asked = host_shows_the_seat_code(host, home.url)["link"]
+    in_frame(host, 0, CLICK, CARD)
     host.wait(HOLDS, what="the host holds the site", timeout=180)
     home.stop()  # no network for the host from here on
     try:
@@ -83,6 +89,8 @@ def test_a_column_from_a_phone_of_another_engine_goes_into_the_offline_host_shee
             seen = in_frame(host, 1, "(win, doc) => [win.location.href, doc.body.innerText.slice(0, 600)]")
             raise AssertionError(f"{host.engine} from {name}: {host.errors()} {seen}") from None
         assert "Bo's column is in (seat 2)." in said, said
+        assert "Bo's column does not tick the start-player card; this sheet keeps it with Bo" in said, said
         wait_in_frame(host, 0, SEAT_HOLDS, SEAT_FIELD, "2+3", what="the sheet open in the other frame takes it in")
+        assert in_frame(host, 0, "(win, doc, css) => doc.querySelector(css).checked", CARD), "the card moved"
     finally:
         home.start()
