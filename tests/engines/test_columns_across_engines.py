@@ -37,6 +37,7 @@ from tests.engines.test_own_columns import (
     guest_fills_the_column,
     host_shows_the_seat_code,
     in_frame,
+    shoot,
     wait_in_frame,
 )
 
@@ -92,5 +93,7 @@ def test_a_column_from_a_phone_of_another_engine_goes_into_the_offline_host_shee
         assert "Bo's column does not tick the start-player card; this sheet keeps it with Bo" in said, said
         wait_in_frame(host, 0, SEAT_HOLDS, SEAT_FIELD, "2+3", what="the sheet open in the other frame takes it in")
         assert in_frame(host, 0, "(win, doc, css) => doc.querySelector(css).checked", CARD), "the card moved"
+        in_frame(host, 0, "(win) => { win.frameElement.style.display = 'none'; }")
+        shoot(host, f"host-card-kept-from-{name}-360")  # the message under the offline host's sheet, to look at
     finally:
         home.start()
