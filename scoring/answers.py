@@ -375,38 +375,28 @@ class ColumnLink(TypedDict):
     qr: Pictures | None
 
 
-class ColumnAsked(TypedDict):
+class ColumnPeek(TypedDict):
+    """api.column_peek: whose column a link hands back, and for which game's sheet (what every column answer says)."""
+
+    ok: Literal[True]
+    problems: list[Problem]
+    game: str
+    seat: int
+    name: str
+
+
+class ColumnAsked(ColumnPeek):
     """api.column_open: what a seat's link carries (the host's game, player count, variants, seat and its name)."""
 
-    ok: Literal[True]
-    problems: list[Problem]
-    game: str
     players: int
     options: dict[str, bool]
-    seat: int
-    name: str
 
 
-class ColumnPeek(TypedDict):
-    """api.column_peek: whose column a link hands back, and for which game's sheet."""
+class ColumnTaken(ColumnAsked):
+    """api.column_take: a column received, as it goes into the sheet here; what it would replace (asked first) and
+    what to say once it is in (a start-player card the column leaves where the host's sheet has it)."""
 
-    ok: Literal[True]
-    problems: list[Problem]
-    game: str
-    seat: int
-    name: str
-
-
-class ColumnTaken(TypedDict):
-    """api.column_take: a column received, as it goes into the sheet here; what it would replace (asked first)."""
-
-    ok: Literal[True]
-    problems: list[Problem]
-    game: str
-    players: int
-    options: dict[str, bool]
-    seat: int
-    name: str
     scores: dict[str, Any]
     adopt: bool
     replaces: list[TextDict]
+    notes: list[TextDict]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import GAMES
-from .core import SheetError, Text
+from .core import Field, FieldKind, SheetError, Text, called, called_at_start
 from .core.entry import MAX_NAME_LENGTH, name_key
 from .share import newer, pack, unpack
 
@@ -236,8 +236,9 @@ def _mismatch(game_id: str, column: dict[str, Any], players: int, options: list[
 
 def merge(sheet: object, column: dict[str, Any]) -> dict[str, Any]:
     """How a column received goes into the sheet here: the seat's name and every field of it (blank where the
-    column left it blank); `adopt` when the sheet is untouched and takes the column's player count and variants;
-    `replaces`, the labels of what typed here it would change (asked first). SheetError when it does not fit."""
+    column left it blank; a one-holder mark only where the column ticks it: `_marks`); `adopt` when the sheet is
+    untouched and takes the column's player count and variants; `replaces`, the labels of what typed here it would
+    change (asked first); `notes`, what to say once it is in. SheetError when it does not fit."""
     game = GAMES[column["game"]]
     players = _players(sheet)
     adopt = _untouched(players)
@@ -246,27 +247,54 @@ def merge(sheet: object, column: dict[str, Any]) -> dict[str, Any]:
         if wrong:
             raise wrong
     fields = [f for f in game.player_fields if not f.requires or f.requires in column["options"]]
-    scores = {f.key: column["scores"].get(f.key, "") for f in fields}
+    typed = [f for f in fields if f.kind is not FieldKind.ONE_PLAYER]
+    scores = {f.key: column["scores"].get(f.key, "") for f in typed}
     host = {} if adopt else players[column["seat"]]
     here = host.get("scores") if isinstance(host.get("scores"), dict) else {}
-    replaces = [f.label for f in fields if not _blank(here.get(f.key)) and not _same(here.get(f.key), scores[f.key])]
-    held = [k for k, v in scores.items() if _whole(v) and v == 1]  # one holder for the table: taken from another seat
-    others = [p for i, p in enumerate(players) if i != column["seat"] and not adopt]
-    replaces += [f.label for f in fields if f.key in held and any(_held(p, f.key) for p in others)]
+    replaces = [f.label for f in typed if not _blank(here.get(f.key)) and not _same(here.get(f.key), scores[f.key])]
     name = column["name"].strip() or (_name(host) if host else "")
+    ticked, moved, notes = _marks(fields, {**column, "name": name}, [] if adopt else players)
     if host and _name(host) and name_key(_name(host)) != name_key(name):
         replaces.insert(0, Text(f"名字（{_name(host)}）", f"the name ({_name(host)})"))
     return {
         **{k: column[k] for k in ("game", "players", "options", "seat")},
         "name": name,
-        "scores": scores,
+        "scores": {**scores, **ticked},
         "adopt": adopt,
-        "replaces": [t.as_dict() for t in replaces],
+        "replaces": [t.as_dict() for t in [*replaces, *moved]],
+        "notes": [t.as_dict() for t in notes],
     }
 
 
+def _marks(
+    fields: list[Field], column: dict[str, Any], players: list[dict[str, Any]]
+) -> tuple[dict[str, int], list[Text], list[Text]]:
+    """A column's one-holder marks (Burgundy's start-player card): one choice for the whole table, which the host's
+    sheet keeps. Ticked in the column, the mark goes to its seat (asked first when another seat holds it here); not
+    ticked, it stays where the host's sheet has it, said when that is this very seat. Returns the marks to tick,
+    what ticking them would take from another seat, and what to say."""
+    seat, ticked, moved, notes = column["seat"], {}, [], []
+    who, first = called(column["name"], seat), called_at_start(column["name"], seat)
+    for f in (f for f in fields if f.kind is FieldKind.ONE_PLAYER):
+        holder = next((i for i, p in enumerate(players) if _held(p, f.key)), None)
+        if _held(column, f.key):
+            ticked[f.key] = 1
+            if holder is not None and holder != seat:
+                now = called(_name(players[holder]), holder)
+                moved.append(Text(f"{f.label.zh}（现在是 {now.zh} 的）", f"{f.label.en} (now {now.en}'s)"))
+        elif holder == seat:
+            notes.append(
+                Text(
+                    f"{who.zh} 的一列没有勾选{f.label.zh}；这张表仍记在 {who.zh} 名下（全桌只有一个选择：若不对，请在这里改）。",
+                    f"{first.en}'s column does not tick the {f.label.en.lower()}; this sheet keeps it with {who.en} (one "
+                    "choice for the whole table: change it here if that is wrong).",
+                )
+            )
+    return ticked, moved, notes
+
+
 def _held(player: dict[str, Any], key: str) -> bool:
-    """Whether a player holds what one player holds (a radio's 1: Burgundy's start-player card)."""
+    """Whether a player (or a column) holds what one player holds (a radio's 1: Burgundy's start-player card)."""
     scores = player.get("scores")
     return isinstance(scores, dict) and _whole(scores.get(key)) and scores.get(key) == 1
 

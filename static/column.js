@@ -4,9 +4,9 @@
 // play/#k=…; the host's phone opening that (or pasting it) takes the column into its sheet, asking first when it would
 // replace anything typed there. Links, checks and the merge are Python's (scoring/column.py): this reads the sheet,
 // asks, and writes what Python answers into the fields as typing would (an input event each), so the sheet saves it
-// and another tab of the sheet takes it in as it takes any edit.
+// and another tab of the sheet takes it in as it takes any edit. A link's box (its code, Copy, Share) is link-box.js's.
 import { ask, bilingual } from "./ui.js";
-import { showFigure } from "./figure.js";
+import { actionButton, linkBox, playAddress, showLink } from "./link-box.js";
 import { collect, typedValue } from "./sheet-inputs.js";
 import { emptyState, load, readState, replaceState } from "./sheet-state.js";
 import { keys, read, write } from "./storage.js";
@@ -14,79 +14,9 @@ import { ownSeat, setGuest } from "./column-mode.js";
 
 const ASK = "#c=";
 const BACK = "#k=";
-const playAddress = () => new URL("./", location.href).href; // play/, without the fragment
-
-function button(action, text) {
-  const made = document.createElement("button");
-  made.type = "button";
-  made.dataset.action = action;
-  made.append(bilingual("span", text));
-  return made;
-}
 
 function fire(el, type) {
   el.dispatchEvent(new Event(type, { bubbles: true }));
-}
-
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (error) {
-    return false; // the link stays on screen, to select and copy by hand
-  }
-}
-
-// ------------------------------------------------------------ a link on screen: its QR code, the link to copy or share
-
-/** A box for one link: its QR code, the link itself (selectable), Copy and Share. */
-function linkBox(caption) {
-  const box = document.createElement("div");
-  box.className = "column-link";
-  box.hidden = true;
-  const figure = document.createElement("div");
-  figure.className = "figure qr";
-  figure.dataset.figure = "column-qr";
-  const address = document.createElement("p");
-  address.className = "column-address";
-  const copy = button("copy-column-link", { zh: "复制链接", en: "Copy the link" });
-  const share = button("share-column-link", { zh: "分享链接", en: "Share the link" });
-  share.hidden = typeof navigator.share !== "function";
-  const actions = document.createElement("p");
-  actions.className = "tool-actions";
-  actions.append(copy, share);
-  const state = document.createElement("p");
-  state.className = "column-link-state";
-  state.setAttribute("role", "status");
-  box.append(figure, bilingual("p", caption, "qr-caption"), address, actions, state);
-  copy.addEventListener("click", async () => {
-    const copied = await copyText(box.dataset.link);
-    state.replaceChildren(bilingual("span", copied
-      ? { zh: "链接已复制。", en: "The link is copied." }
-      : { zh: "无法复制：请长按上面的链接选中并复制。", en: "It could not be copied: select the link above and copy it." }));
-  });
-  share.addEventListener("click", () => {
-    navigator.share({ url: box.dataset.link }).catch((error) => {
-      if (error.name !== "AbortError") console.warn("sharing failed", error);
-    });
-  });
-  return box;
-}
-
-/** Python's link (and code) into its box; a link too long for a code says so and stays to copy. */
-function showLink(box, answer) {
-  box.dataset.link = answer.link;
-  const figure = box.querySelector("[data-figure=column-qr]");
-  showFigure(figure, answer.qr, []);
-  if (!answer.qr) {
-    figure.append(bilingual("p", {
-      zh: "这个链接太长，放不进二维码：请复制或分享下面的链接。",
-      en: "This link is too long for a QR code: copy or share the link below.",
-    }, "qr-too-long"));
-  }
-  box.querySelector(".column-address").textContent = answer.link;
-  box.querySelector(".column-link-state").replaceChildren();
-  box.hidden = false;
 }
 
 /** Problems (each {zh, en}) under a heading into a box, and the link received kept there to copy (nothing is lost). */
@@ -111,37 +41,27 @@ function seatButtons(section, form) {
   const seats = form.querySelectorAll("thead th[data-player]:not([hidden]) input.name");
   return [...seats].map((input) => {
     const seat = Number(input.dataset.player);
-    const made = button("column-seat", { zh: input.value.trim() || `P${seat + 1}`, en: input.value.trim() || `P${seat + 1}` });
+    const made = actionButton("column-seat", { zh: input.value.trim() || `P${seat + 1}`, en: input.value.trim() || `P${seat + 1}` });
     made.dataset.seat = String(seat);
     return made;
   });
 }
 
-function hostBlock(game, py, take) {
+/** The seats' codes, made the first time the host opens the block (play/ does no more before then): the intro, a
+ *  button per seat (redrawn as the sheet's names and player count change) and the box of the code chosen. */
+function seatCodes(game, py, block) {
   const { section, sheet: form, gameId } = game;
-  const block = document.createElement("details");
-  block.className = "own-columns";
-  block.append(bilingual("summary", { zh: "玩家在自己的手机上填写自己的一列", en: "Players fill in their own column" }));
-  block.append(bilingual("p", {
+  const intro = bilingual("p", {
     zh: "每位玩家用手机相机扫描自己座位的二维码（那部手机打开过本站一次即可，不需要网络），填好自己的一列，再把手机上出现的二维码给你，用这部手机的相机扫描。也可以照常在这里填写全部。",
     en: "Each player scans their seat's code with their phone's camera (a phone that has opened this site once needs no network), fills in their column, and shows you the code their phone then gives: scan it with this phone's camera. You can still type everything here.",
-  }, "own-columns-intro"));
+  }, "own-columns-intro");
   const seats = document.createElement("p");
   seats.className = "column-seats tool-actions";
   const box = linkBox({
     zh: "这位玩家用手机相机扫描此二维码，打开这张表并只填自己的一列。",
     en: "This player scans the code with their phone's camera to open this sheet with their one column to fill.",
   });
-  const paste = document.createElement("p");
-  paste.className = "column-paste";
-  const field = document.createElement("input");
-  field.type = "url";
-  field.dataset.role = "column-link";
-  field.setAttribute("autocomplete", "off");
-  const label = bilingual("label", { zh: "或粘贴收到的一列的链接：", en: "Or paste a column's link received: " });
-  label.append(field);
-  paste.append(label, " ", button("take-column", { zh: "收入表格", en: "Take it in" }));
-  block.append(seats, box, paste);
+  block.querySelector(".column-paste").before(intro, seats, box);
   const showSeats = () => seats.replaceChildren(...seatButtons(section, form));
   block.addEventListener("toggle", () => block.open && showSeats());
   section.addEventListener("change", () => block.open && showSeats());
@@ -152,7 +72,32 @@ function hostBlock(game, py, take) {
     const answer = await py("column", "ask", playAddress(), gameId, JSON.stringify(collect(section, form)), Number(chosen.dataset.seat), true);
     if (answer.ok) showLink(box, answer);
   });
-  block.querySelector("[data-action=take-column]").addEventListener("click", () => {
+  showSeats();
+}
+
+/** The host's block under a sheet, folded: its summary and the field to paste a column's link into (the way through
+ *  on an iPhone, said in every message about a column received); the seats' codes on first open. */
+function hostBlock(game, py, take) {
+  const block = document.createElement("details");
+  block.className = "own-columns";
+  block.append(bilingual("summary", { zh: "玩家在自己的手机上填写自己的一列", en: "Players fill in their own column" }));
+  const paste = document.createElement("p");
+  paste.className = "column-paste";
+  const field = document.createElement("input");
+  field.type = "url";
+  field.dataset.role = "column-link";
+  field.setAttribute("autocomplete", "off");
+  const label = bilingual("label", { zh: "或粘贴收到的一列的链接：", en: "Or paste a column's link received: " });
+  label.append(field);
+  const takeIt = actionButton("take-column", { zh: "收入表格", en: "Take it in" });
+  paste.append(label, " ", takeIt);
+  block.append(paste);
+  block.addEventListener("toggle", () => {
+    if (!block.open || block.dataset.seats) return;
+    block.dataset.seats = "made";
+    seatCodes(game, py, block);
+  });
+  takeIt.addEventListener("click", () => {
     const text = field.value.trim();
     const at = text.indexOf(BACK);
     take(at < 0 ? text : text.slice(at + 1));
@@ -184,7 +129,7 @@ function typeColumn(section, form, taken) {
   for (const el of form.querySelectorAll(`[data-player="${seat}"][data-field]:not([data-field=name])`)) {
     if (!Object.hasOwn(taken.scores, el.dataset.field)) continue;
     const value = valueFor(taken.scores, el);
-    if (el.type === "radio") {
+    if (el.type === "radio") { // a mark one player holds: Python sends it only where the column ticks it
       if (value === 1 && !el.checked) { el.checked = true; fire(el, "change"); }
       continue;
     }
@@ -238,7 +183,7 @@ async function takeColumn(payload, py, show, firstGame) {
     }
   }
   typeColumn(section, form, taken);
-  say(box, { zh: `已收入 ${who} 的一列（第 ${taken.seat + 1} 个座位）。`, en: `${who}'s column is in (seat ${taken.seat + 1}).` }, [IPHONE], payload);
+  say(box, { zh: `已收入 ${who} 的一列（第 ${taken.seat + 1} 个座位）。`, en: `${who}'s column is in (seat ${taken.seat + 1}).` }, [...taken.notes, IPHONE], payload);
   box.dataset.state = "taken";
 }
 
@@ -271,8 +216,8 @@ function guestSheet(game, py, seat) {
   }));
   const actions = document.createElement("p");
   actions.className = "tool-actions";
-  actions.append(button("column-back", { zh: "填好了：显示给主持人的二维码", en: "Done: show the code for the host" }),
-    button("leave-column", { zh: "回到我自己的表格", en: "Back to my own sheets" }));
+  actions.append(actionButton("column-back", { zh: "填好了：显示给主持人的二维码", en: "Done: show the code for the host" }),
+    actionButton("leave-column", { zh: "回到我自己的表格", en: "Back to my own sheets" }));
   const box = linkBox({
     zh: "主持人用手机相机扫描此二维码，把这一列收入他的表格。",
     en: "The host scans this code with their phone's camera to take this column into their sheet.",

@@ -5,6 +5,7 @@ import { message } from "./site.js";
 import { keys, read, remove, write } from "./storage.js";
 import { bilingual, nameText, plain, savedAt } from "./ui.js";
 import { showFigure } from "./figure.js";
+import { actionButton, copyText, playAddress, qrFigure, shareButton, stateLine } from "./link-box.js";
 import { hidePreview, showPreview } from "./received-preview.js";
 
 /** When this final sheet was finished: the time first given to it (its link or its history record), else now. The
@@ -24,52 +25,30 @@ export function forgetFinished(gameId) {
   remove(keys.finished(gameId));
 }
 
-const playAddress = () => new URL("./", location.href).href; // play/, without the fragment
-
-function actionButton(action, text) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.dataset.action = action;
-  button.append(bilingual("span", text));
-  return button;
-}
-
-function linkBlock() {
+/** A sheet's share block: Show the QR code, Copy and Share its link (link(withCode) gives the address: linkOf). */
+function linkBlock(link) {
   const block = document.createElement("div");
   block.className = "share-link";
   block.hidden = true;
   const show = actionButton("show-qr", { zh: "显示二维码（给另一部手机）", en: "Show the QR code (for another phone)" });
   show.setAttribute("aria-expanded", "false");
   const copy = actionButton("copy-link", { zh: "复制链接（给另一部手机）", en: "Copy the link (for another phone)" });
-  const share = actionButton("share-link", { zh: "分享链接", en: "Share the link" });
-  share.hidden = typeof navigator.share !== "function";
+  const share = shareButton("share-link", async () => {
+    const address = await link(false);
+    return address && { title: block.dataset.title, text: block.dataset.title, url: address };
+  });
   const actions = document.createElement("p");
   actions.className = "tool-actions";
   actions.append(show, copy, share);
   const code = document.createElement("div");
   code.className = "qr-box";
   code.hidden = true;
-  const figure = document.createElement("div");
-  figure.className = "figure qr";
-  figure.dataset.figure = "qr";
-  code.append(figure, bilingual("p", {
+  code.append(qrFigure("qr"), bilingual("p", {
     zh: "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。",
     en: "Another phone that has opened this site once scans this code with its camera to see the result, with no network, and may add it to its history.",
   }, "qr-caption"));
-  const state = document.createElement("p");
-  state.className = "link-state";
-  state.setAttribute("role", "status");
-  block.append(actions, code, state);
+  block.append(actions, code, stateLine("link-state"));
   return block;
-}
-
-async function copy(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (error) {
-    return false;
-  }
 }
 
 /** The link (and, withCode, the QR code) of a game's last final sheet into its block; the link, or null when the
@@ -105,7 +84,7 @@ function showCode(block, answer) {
 function blockOf(share, link) {
   let block = share.querySelector(".share-link");
   if (block) return block;
-  block = linkBlock();
+  block = linkBlock(link);
   share.append(block);
   const say = (key) => block.querySelector(".link-state").replaceChildren(...message(key).childNodes);
   const show = block.querySelector("[data-action=show-qr]");
@@ -118,17 +97,10 @@ function blockOf(share, link) {
   block.querySelector("[data-action=copy-link]").addEventListener("click", async () => {
     const address = await link(false);
     if (!address) return; // the sheet changed meanwhile: the next tap copies its link
-    const copied = await copy(address);
+    const copied = await copyText(address);
     say(copied ? "copied" : "link-not-copied");
     // Not copied: the link itself, to select and copy by hand (the message says where it is).
     if (!copied) block.querySelector(".link-state").append(" ", Object.assign(document.createElement("span"), { className: "link-text", textContent: address }));
-  });
-  block.querySelector("[data-action=share-link]").addEventListener("click", async () => {
-    const address = await link(false);
-    if (!address) return;
-    navigator.share({ title: block.dataset.title, text: block.dataset.title, url: address }).catch((error) => {
-      if (error.name !== "AbortError") console.warn("sharing failed", error);
-    });
   });
   return block;
 }

@@ -173,6 +173,7 @@ READERS: dict[str, dict[str, Any]] = {
         "peek": answers.ColumnPeek | answers.Refused,
         "taken": answers.ColumnTaken | answers.Refused,
     },
+    "link-box.js": {"answer": answers.ColumnLink},
     "share.js": {
         "answer": answers.Link | answers.Received | answers.AddedShared | HISTORY,
         "result": answers.Result,

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import GAMES, api, column
-from scoring.core import SheetError
+from scoring.core import FieldKind, SheetError
 from scoring.share import pack
 from tests.engines.sheets import case
 from tests.fuzz import FUZZ, JSON
@@ -69,7 +69,9 @@ def test_a_column_goes_there_and_back_and_into_the_host_sheet(game_id: str, play
     back = api.column_back(BASE, game_id, full, seat, False)
     taken = api.column_take(host_of(full), payload(back["link"]))
     assert taken["ok"] and not taken["adopt"] and taken["replaces"] == [], taken
+    marks = {f.key for f in GAMES[game_id].player_fields if f.kind is FieldKind.ONE_PLAYER}
     typed = {k: v for k, v in full["players"][seat]["scores"].items() if not column._blank(v)}
+    typed = {k: v for k, v in typed.items() if not (k in marks and v == 0)}  # a mark not held is not sent
     got = {k: v for k, v in taken["scores"].items() if not column._blank(v)}
     assert {k: column._short(v) for k, v in typed.items()} == {k: column._short(v) for k, v in got.items()}
     merged = {**full, "players": [*full["players"][:seat], {"name": taken["name"], "scores": got}]}
@@ -117,13 +119,53 @@ def test_a_seat_already_filled_names_what_would_be_replaced() -> None:
         "the name (Bob)",
         "Estate: sets of three",
         "Victory-point cards",
-        "Start-player card",
+        "Start-player card (now Ann's)",
     ]
     assert all(r["zh"] for r in taken["replaces"])
     assert full["players"][1]["name"] == "韩梅梅"
     host["players"][1] = {"name": "韓梅梅", "scores": {"estate_sets": "5"}}
     host["players"][0]["scores"] = {"start_player": 0}
     assert api.column_take(host, sent)["replaces"] == []  # the same values, the name in the other script: nothing asked
+
+
+NOW_ANN = ("Start-player card (now Ann's)", "起始玩家卡（现在是 Ann 的）")
+NOT_TICKED = (
+    "韩梅梅's column does not tick the start-player card; this sheet keeps it with 韩梅梅 (",
+    "韩梅梅 的一列没有勾选起始玩家卡；这张表仍记在 韩梅梅 名下（",
+)
+UNNAMED = ("", "", "")
+
+
+@pytest.mark.parametrize(
+    ("names", "ticks", "holder", "asked", "said"),
+    [
+        (NAMES, True, None, [], []),
+        (NAMES, True, 1, [], []),
+        (NAMES, True, 0, [NOW_ANN], []),
+        (UNNAMED, True, 2, [("Start-player card (now the third player's)", "起始玩家卡（现在是 第三位玩家 的）")], []),
+        (NAMES, False, None, [], []),
+        (NAMES, False, 0, [], []),
+        (NAMES, False, 1, [], [NOT_TICKED]),
+        (UNNAMED, False, 1, [], [("The second player's column does not tick", "第二位玩家 的一列没有勾选起始玩家卡")]),
+    ],
+)
+def test_the_start_player_stays_the_host_s_choice_unless_the_column_claims_it(
+    names: tuple[str, ...], ticks: bool, holder: int | None, asked: list[tuple[str, str]], said: list[tuple[str, str]]
+) -> None:
+    """The start-player card is one choice for the whole table, kept on the host's sheet: a column that ticks it takes
+    it (asked first when another seat holds it there); one that does not leaves it where it is, and says so when the
+    host's sheet gives it to this very seat."""
+    full = sheet_of("burgundy-cards", 3, names)
+    full["players"][1]["scores"] = {"estate_sets": "5", "start_player": int(ticks)}
+    host = host_of(full)
+    for seat, player in enumerate(host["players"]):
+        player["scores"] = {"start_player": int(seat == holder)}
+    host["players"][0]["scores"]["vp_cards"] = "2"  # something typed here: not a sheet that adopts the column's table
+    taken = api.column_take(host, payload(api.column_back(BASE, "burgundy-cards", full, 1, False)["link"]))
+    assert [(r["en"], r["zh"]) for r in taken["replaces"]] == asked
+    assert len(taken["notes"]) == len(said)
+    assert [(n["en"][: len(en)], n["zh"][: len(zh)]) for n, (en, zh) in zip(taken["notes"], said, strict=True)] == said
+    assert taken["scores"].get("start_player") == (1 if ticks else None)  # not ticked: the host's radios stay
 
 
 def test_an_untouched_sheet_takes_the_column_s_table() -> None:
