@@ -1,5 +1,6 @@
-"""What search finds, gathered from the games' content: every introduction, section and player aid in both languages
-(the Chinese also in the other script), every glossary term, the games' names and content/synonyms.toml's ideas."""
+"""What search finds, gathered from the games' content: every introduction, section, player aid, reference and
+walkthrough in both languages (the Chinese also in the other script), every glossary term, the games' names and
+content/synonyms.toml's ideas."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sitebuild import BuildError, zh_script
 from sitebuild.content import LANGS, GameContent
 from sitebuild.rules_markdown import inline_marks
 from sitebuild.search import Doc, TermDoc, plain_text
+from sitebuild.walkthrough import PAGE_TITLE, SETUP_ANY, TITLES
 
 AID_TITLE = Text("玩家速查", "Player aid")
 REFERENCE_TITLE = Text("能力速查", "Reference")
@@ -33,7 +35,7 @@ def search_docs(games: list[GameContent]) -> tuple[list[Doc], list[TermDoc]]:
                 in_other_script(Doc(game.id, s.id, doc_lang, plain_text(s.title), plain_text(s.html)))
                 for s in text.sections
             ]
-        docs += aid_docs(content) + reference_docs(content)
+        docs += aid_docs(content) + reference_docs(content) + teach_docs(content)
         for row, term in enumerate(content.glossary, start=1):
             other = zh_script.convert(term["zh"], game.source_lang, zh_script.other(game.source_lang))
             terms.append(TermDoc(game.id, f"term-{row}", term["zh"], term["en"], term.get("note", ""), other))
@@ -43,18 +45,15 @@ def search_docs(games: list[GameContent]) -> tuple[list[Doc], list[TermDoc]]:
 def aid_docs(content: GameContent) -> list[Doc]:
     """What search finds in a player aid: all its lines in each language, as one text found under section 'aid'."""
     assert content.aid is not None
-    game = content.game
-    docs = []
+    texts = {}
     for lang in LANGS:
-        doc_lang = game.source_lang if lang == "zh" else "en"
         lines = []
         for _, _, part in content.aid.parts:
             for line in part:
                 label = f"{getattr(line.field.label, lang)}: " if line.field else ""
                 lines.append(label + plain_text(inline_marks(getattr(line, lang))))
-        title = zh_script.both(AID_TITLE.zh, zh_script.UI)[doc_lang] if lang == "zh" else AID_TITLE.en
-        docs.append(in_other_script(Doc(game.id, "aid", doc_lang, title, " ".join(lines))))
-    return docs
+        texts[lang] = " ".join(lines)
+    return page_docs(content, "aid", AID_TITLE, texts)
 
 
 def reference_docs(content: GameContent) -> list[Doc]:
@@ -62,19 +61,48 @@ def reference_docs(content: GameContent) -> list[Doc]:
     found under section 'reference' (the Chinese also in the other script)."""
     if content.reference is None:
         return []
-    game = content.game
-    docs = []
+    texts = {}
     for lang in LANGS:
-        doc_lang = game.source_lang if lang == "zh" else "en"
         entries = []
         for entry in content.reference.entries:
-            texts = [
+            parts = [
                 getattr(entry.texts[name], lang) for name in ("name", "cost", "when", "effect") if name in entry.texts
             ]
-            entries.append(" · ".join(plain_text(inline_marks(text)) for text in texts))
-        title = zh_script.both(REFERENCE_TITLE.zh, zh_script.UI)[doc_lang] if lang == "zh" else REFERENCE_TITLE.en
-        docs.append(in_other_script(Doc(game.id, "reference", doc_lang, title, " ".join(entries))))
-    return docs
+            entries.append(" · ".join(plain_text(inline_marks(text)) for text in parts))
+        texts[lang] = " ".join(entries)
+    return page_docs(content, "reference", REFERENCE_TITLE, texts)
+
+
+def teach_docs(content: GameContent) -> list[Doc]:
+    """What search finds of a walkthrough (found under section 'teach'): its title, and the game's name followed by
+    its steps' titles, in each language (the Chinese also in the other script). Its lines are the aid's and the
+    reference's, found there."""
+    if content.walkthrough is None:
+        return []
+    game = content.game
+    titles = dict.fromkeys(
+        SETUP_ANY if step.title == "setup" else TITLES[step.title] for step in content.walkthrough.steps
+    )
+    texts = {
+        "zh": " · ".join([game.name.zh, *(ui_text(title.zh, game.source_lang) for title in titles)]),
+        "en": " · ".join([game.name.en, *(title.en for title in titles)]),
+    }
+    return page_docs(content, "teach", PAGE_TITLE, texts)
+
+
+def ui_text(text: str, script: str) -> str:
+    """Interface text (written in Simplified) in this script."""
+    return zh_script.both(text, zh_script.UI)[script]
+
+
+def page_docs(content: GameContent, section: str, title: Text, texts: dict[str, str]) -> list[Doc]:
+    """A page of the game's own (its aid, reference or walkthrough) as one search text a language: the page's title
+    (interface text) and this text, under this section (the Chinese also in the other script)."""
+    source = content.game.source_lang
+    return [
+        in_other_script(Doc(content.game.id, section, source, ui_text(title.zh, source), texts["zh"])),
+        in_other_script(Doc(content.game.id, section, "en", title.en, texts["en"])),
+    ]
 
 
 def in_other_script(doc: Doc) -> Doc:

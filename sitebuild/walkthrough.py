@@ -23,8 +23,11 @@ TITLES: dict[str, Text] = {
     "end": Text("游戏结束", "Game end"),
     "scoring": Text("计分", "Scoring"),
 }
-"""A step's title (interface text, Simplified; '{n}' is tonight's player count); each must come at least once. Without
-scripts, the setup step is titled 准备 / Setup (templates/teach.html): its page then shows every count's checklist."""
+"""A step's title (interface text, Simplified; '{n}' is tonight's player count); each must come at least once."""
+SETUP_ANY = Text("准备", "Setup")
+"""The setup step's title without scripts (its page then shows every count's checklist) and in search."""
+PAGE_TITLE = Text("教第一局", "Teach the first game")
+"""The walkthrough page's title (interface text, Simplified), as the page and search name it."""
 CHECKLIST = "checklist"
 """The line key for the whole setup checklist for tonight's player count (a setup step's only)."""
 LINE = re.compile(r"^(?:aid:(?P<part>[a-z_]+)#(?P<number>[1-9][0-9]*)|ref:(?P<entry>[a-z0-9-]+)|(?P<all>checklist))$")

@@ -7,7 +7,7 @@ from scoring.core import Text
 from scoring.core.table_setup import checklist
 from sitebuild.content import GameContent
 from sitebuild.reference_page import in_columns, section_titles
-from sitebuild.walkthrough import TITLES
+from sitebuild.walkthrough import SETUP_ANY, TITLES
 
 
 def aid_line(content: GameContent, key: str) -> dict[str, object]:
@@ -46,6 +46,7 @@ def teach_steps(content: GameContent) -> list[dict[str, object]]:
         {
             "title": step.title,
             "text": TITLES[step.title],
+            "untitled": SETUP_ANY,  # the setup step's title where no count is chosen (no scripts)
             "lines": [
                 checklists(content) if key == "checklist" else makers[key.split(":")[0]](content, key)
                 for key in step.lines

@@ -103,7 +103,7 @@ function sectionResult(idx, { section, found }) {
   }
   const params = new URLSearchParams([...words].slice(0, 16).map((w) => ["hl", w]));
   const query = words.size ? `?${params}` : "";
-  const ownPage = { aid: "aid/", reference: "reference/" }[section.section]; // the aid and the reference: pages of their own
+  const ownPage = { aid: "aid/", reference: "reference/", teach: "teach/" }[section.section]; // pages of their own
   const hash = section.section === "intro" || ownPage ? "" : `#${section.section}`;
   const page = ownPage || "";
   const li = el("li", "result");

@@ -55,6 +55,7 @@ COVERED: dict[str, list[tuple[str, re.Pattern[str]]]] = {
     "bruges": [
         ("threats", re.compile(r"^\(\d\)(\S+?):", re.M)),
         ("person-cards", re.compile(r"^\(\d\)(\S+?):", re.M)),
+        ("majorities", re.compile(r"^\d、(\S+?)。", re.M)),
     ],
     "tuscany": [("hex-types", re.compile(r"^### (\S+?)(?:\(|（)", re.M))],
     "burgundy-cards": [("estate-bonuses", re.compile(r"^\s*- \*\*(.+?)\*\*", re.M))],
@@ -117,13 +118,19 @@ def test_a_bad_entry_fails_naming_the_file_and_line(tmp_path: Path, change: tupl
         load_reference(write(tmp_path, GOOD.replace(change[0], change[1], 1)), ZH_MD)
 
 
-def test_the_build_fails_on_a_reference_whose_section_lacks_its_key_words(tmp_path: Path) -> None:
+def content_changed(tmp_path: Path, file: str, old: str, new: str) -> tuple[Path, str]:
+    """A copy of content/ in which one file ('bruges/teach.toml') has old replaced by new; the file's text before."""
     content = tmp_path / "content"
     shutil.copytree(build.CONTENT, content)
-    path = content / "furstenfeld" / "reference.toml"
+    path = content / file
     text = path.read_text(encoding="utf-8")
-    assert '"-2折扣"' in text
-    path.write_text(text.replace('"-2折扣"', '"-3折扣"'), encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return content, text
+
+
+def test_the_build_fails_on_a_reference_whose_section_lacks_its_key_words(tmp_path: Path) -> None:
+    content, text = content_changed(tmp_path, "furstenfeld/reference.toml", '"-2折扣"', '"-3折扣"')
     line = text[: text.index('"-2折扣"')].count("\n")
     first = text[: text.index('"-2折扣"')].rindex("[[entry]]")
     with pytest.raises(BuildError, match=rf"furstenfeld/reference\.toml:{text[:first].count(chr(10)) + 1}: .*'-3折扣'"):

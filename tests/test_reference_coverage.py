@@ -39,7 +39,7 @@ NOTHING_TO_DO: dict[str, set[str]] = {
         "貨物標誌",
     }
     | {"Furstenfeld", "硬幣", "宮殿價格標示物", "玩家順序標示物", "規則書"},
-    "bruges": {"擴充道具", "遊戲圖版", "玩家棋子", "玩家徽章", "多數標記", "提示卡", "工人指示物", "運河指示物"}
+    "bruges": {"擴充道具", "遊戲圖版", "玩家棋子", "玩家徽章", "提示卡", "工人指示物", "運河指示物"}
     | {
         "50/100分數指示物",
         "金錢",
@@ -56,8 +56,7 @@ NOTHING_TO_DO: dict[str, set[str]] = {
 }
 """Items no entry covers, on purpose: pieces the source gives no ability (they are the setup's and the aid's), and
 the parts of a person card that its entry describes together; Fürstenfeld's 140 building cards, whose kinds are the
-items of its section building-cards. Bruges' majority markers are scored by the sheet and
-the aid (section majorities); the reference has the pet majority marker only."""
+items of its section building-cards."""
 
 
 def item_name(text: str) -> str:

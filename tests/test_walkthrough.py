@@ -1,48 +1,35 @@
 """The first-game walkthroughs (content/<game>/teach.toml, issue 42 point 3): steps made only of existing checklist,
 aid and reference lines, checked by the build; one page per game, linked from the home page and the rules page,
-in the offline copy, every step's Next and Back plain links."""
+in the offline copy, found by search, every step's Next and Back plain links."""
 
 from __future__ import annotations
 
 import html
+import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 import build
 from scoring import GAMES
-from sitebuild import BuildError
+from sitebuild import BuildError, zh_script
 from sitebuild.walkthrough import TITLES, load_walkthrough
+from tests.test_reference import content_changed, content_of
 
 GAME_IDS = list(GAMES)
-GOOD = """
-[[step]]
-title = "goal"
-lines = ["aid:tie#1"]
-
-[[step]]
-title = "setup"
-lines = ["checklist"]
-
-[[step]]
-title = "round"
-lines = ["aid:turn#1", "ref:crane"]
-
-[[step]]
-title = "end"
-lines = ["aid:game_end#1"]
-
-[[step]]
-title = "scoring"
-lines = ["aid:scoring#1"]
-"""
-
-
-def content_of(game: str) -> build.GameContent:
-    """A game's content as the build reads it."""
-    return next(c for c in build.load_content() if c.game.id == game)
+NODE = shutil.which("node")
+STEPS = [
+    ("goal", ["aid:tie#1"]),
+    ("setup", ["checklist"]),
+    ("round", ["aid:turn#1", "ref:crane"]),
+    ("end", ["aid:game_end#1"]),
+    ("scoring", ["aid:scoring#1"]),
+]
+GOOD = "".join(f"\n[[step]]\ntitle = {json.dumps(title)}\nlines = {json.dumps(lines)}\n" for title, lines in STEPS)
+"""A small walkthrough, one step a title (the round's third, at line 10)."""
 
 
 def load(tmp_path: Path, text: str) -> object:
@@ -83,12 +70,7 @@ def test_a_step_naming_a_missing_line_fails_naming_the_file_and_line(
 
 
 def test_the_build_fails_on_a_walkthrough_naming_a_missing_line(tmp_path: Path) -> None:
-    content = tmp_path / "content"
-    shutil.copytree(build.CONTENT, content)
-    path = content / "bruges" / "teach.toml"
-    text = path.read_text(encoding="utf-8")
-    assert '"aid:round_end#2"' in text
-    path.write_text(text.replace('"aid:round_end#2"', '"aid:round_end#9"'), encoding="utf-8")
+    content, _ = content_changed(tmp_path, "bruges/teach.toml", '"aid:round_end#2"', '"aid:round_end#9"')
     with pytest.raises(BuildError, match=r"bruges/teach\.toml:\d+: 'aid:round_end#9' names no line"):
         build.load_content(content)
 
@@ -155,3 +137,34 @@ def test_the_docs_table_names_every_section_and_line_of_each_walkthrough(game: s
             else:
                 section = "setup" if key == "checklist" else entries["ref-" + key[4:]].section
             assert f"(`{section}`)" in row, f"docs/reference.md: {game}'s step {step.line} lacks section {section}"
+
+
+def found_by(tmp_path: Path, built_site: Path, queries: list[str]) -> dict[str, list[str]]:
+    """The sections the site's search (static/search-match.js, in Node) finds on the built index for each query."""
+    shutil.copyfile(build.ROOT / "static" / "search-match.js", tmp_path / "search-match.mjs")
+    script = tmp_path / "run.mjs"
+    script.write_text(
+        'import { prepare, search } from "./search-match.mjs";\nimport { readFileSync } from "node:fs";\n'
+        f"const idx = prepare(JSON.parse(readFileSync({json.dumps(str(built_site / 'search' / 'index.json'))}, 'utf8')));\n"
+        f"const queries = {json.dumps(queries, ensure_ascii=False)};\n"
+        "console.log(JSON.stringify(Object.fromEntries(queries.map((q) => [q, search(idx, q).sections.map((s) => s.section.key)]))));\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run([NODE, script], capture_output=True, text=True, check=True, timeout=60)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.skipif(NODE is None, reason="needs Node.js")
+def test_search_finds_each_walkthrough_by_the_games_name_and_by_teach(tmp_path: Path, built_site: Path) -> None:
+    names = {}
+    for game, spec in GAMES.items():
+        script = zh_script.other(spec.source_lang)
+        names[game] = [spec.name.en, spec.name.zh, zh_script.convert(spec.name.zh, spec.source_lang, script)]
+    found = found_by(tmp_path, built_site, [*(q for qs in names.values() for q in qs), "teach", "教", "教第一局"])
+    for game, queries in names.items():
+        for query in queries:
+            assert f"{game}#teach" in found[query], f"{query!r} finds {found[query]}"  # as many as the page shows
+    for query in ("teach", "教", "教第一局"):
+        assert {f"{game}#teach" for game in GAME_IDS} <= set(found[query]), f"{query!r} finds {found[query]}"
+    # A result links the walkthrough's own page (static/search.js), as it links the aid's and the reference's.
+    assert re.search(r'ownPage = \{[^}]*\bteach: "teach/"', (build.ROOT / "static" / "search.js").read_text("utf-8"))
