@@ -74,27 +74,29 @@ def field_css(
     return css
 
 
-def _is_radio(tab: Tab, css: str) -> bool:
-    return tab.js("(css) => document.querySelector(css).type === 'radio'", css)
+TAPPED = """(css) => [...new Set([...document.querySelectorAll(css + ' [data-field]')]
+    .filter((el) => el.type === 'radio' || el.tagName === 'SELECT').map((el) => el.tagName + ' ' + el.dataset.field))]"""
+"""The form's fields that are tapped, not typed: "INPUT key" for a radio button, "SELECT key" for a list."""
 
 
 def fill(tab: Tab, game: str, sheet: dict[str, Any], form: str = "score") -> None:
     """Type a sheet into one of the game's forms as a player would: player count, names, every value, table values."""
     players = sheet["players"]
     tab.select(f"{section(game)} [data-role=players]", str(len(players)))
+    tapped = set(tab.js(TAPPED, tool(game, form)))  # asked once, not once a field (a round trip each)
     for index, player in enumerate(players):
         tab.type(f'{tool(game, form)} [data-field=name][data-player="{index}"]', player["name"])
         for key, value in player["scores"].items():
-            _fill_value(tab, game, form, key, index, value)
+            _fill_value(tab, game, form, key, index, value, f"INPUT {key}" in tapped)
     for key, value in sheet.get("table", {}).items():
         css = f'{tool(game, form)} [data-field="{key}"][data-player="-1"]'
-        if tab.js("(css) => document.querySelector(css).tagName", css) == "SELECT":
+        if f"SELECT {key}" in tapped:
             tab.select(css, str(value))
         else:
-            _fill_value(tab, game, form, key, -1, value)
+            _fill_value(tab, game, form, key, -1, value, f"INPUT {key}" in tapped)
 
 
-def _fill_value(tab: Tab, game: str, form: str, key: str, player: int, value: Any) -> None:
+def _fill_value(tab: Tab, game: str, form: str, key: str, player: int, value: Any, radio: bool) -> None:
     """One field, or each of its entries and parts."""
     if isinstance(value, list):
         for entry, item in enumerate(value):
@@ -105,7 +107,7 @@ def _fill_value(tab: Tab, game: str, form: str, key: str, player: int, value: An
                 tab.type(field_css(game, key, player, entry, form=form), str(item))
         return
     css = field_css(game, key, player, form=form)
-    if _is_radio(tab, css):
+    if radio:
         if value:
             tab.check(css)
     else:

@@ -31,20 +31,6 @@ def open_view(tab: Tab, fragment: str, state: str) -> None:
     )
 
 
-def test_statistics_view(warm_tab: Tab) -> None:
-    tab = warm_tab
-    open_view(tab, "#stats", "ready")
-    rows = tab.js(
-        "() => [...document.querySelectorAll('section.stats .stats-block:first-of-type tbody tr')].map((r) => r.innerText.replace(/\\s+/g, ' '))"
-    )
-    assert rows == ["Ann 2 2 (1) 100%", "Bo 2 1 (1) 50%"], rows
-    tab.wait("() => document.querySelector('section.stats').dataset.pictures === 'drawn'", what="pictures drawn")
-    drawn = tab.js(
-        "() => [...document.querySelectorAll('section.stats svg')].filter((s) => s.getBoundingClientRect().width > 0).length"
-    )
-    assert drawn >= 3, drawn  # wins overall; wins, averages and totals over time for the game
-
-
 MERGED = history_rename(
     history(
         [
@@ -86,9 +72,10 @@ def test_one_person_in_both_scripts_and_merging_in_reach(warm_tab: Tab) -> None:
     assert merged == ["小明 → Xiaoming Separate"], merged
 
 
-def test_a_stored_history_is_read_while_idle(warm_tab: Tab) -> None:
+def test_a_stored_history_is_read_while_idle_shown_and_a_result_received_added(warm_tab: Tab) -> None:
     """play/ opened with a history stored: the worker reads it once Python is up and the page is idle; the
-    statistics then show it."""
+    statistics then show it, with their pictures drawn; a result received by link is shown and added to it. (One
+    test: each part needs play/ with this history and Python up.)"""
     tab = warm_tab
     play.open_tool(tab, "burgundy-cards")
     play.wait_ready(tab)
@@ -108,6 +95,36 @@ def test_a_stored_history_is_read_while_idle(warm_tab: Tab) -> None:
     tab.wait("() => document.querySelector('section.stats').dataset.state === 'ready'", what="#stats ready")
     said = tab.js("() => document.querySelector('section.stats .stats-summary .l-en').textContent")
     assert said.startswith("2 games · "), said
+    statistics_shown(tab)
+    a_result_received_by_link(tab)
+
+
+def statistics_shown(tab: Tab) -> None:
+    """The statistics of STORED: each player's row, and the pictures drawn."""
+    rows = tab.js(
+        "() => [...document.querySelectorAll('section.stats .stats-block:first-of-type tbody tr')].map((r) => r.innerText.replace(/\\s+/g, ' '))"
+    )
+    assert rows == ["Ann 2 2 (1) 100%", "Bo 2 1 (1) 50%"], rows
+    tab.wait("() => document.querySelector('section.stats').dataset.pictures === 'drawn'", what="pictures drawn")
+    drawn = tab.js(
+        "() => [...document.querySelectorAll('section.stats svg')].filter((s) => s.getBoundingClientRect().width > 0).length"
+    )
+    assert drawn >= 3, drawn  # wins overall; wins, averages and totals over time for the game
+
+
+def a_result_received_by_link(tab: Tab) -> None:
+    """A result opened by its link (the fragment, as a camera opens it) is shown as Python ranks it and added to the
+    stored history."""
+    record = make_record("burgundy-cards", sheet(("Cy", 9, 0), ("Di", 4, 0)), "2026-02-01T10:00:00Z")
+    tab.js("(fragment) => { location.hash = fragment; }", "#r=" + encode(record))
+    tab.wait("() => document.querySelector('section.shared').dataset.state === 'shown'", what="the result shown")
+    ranking = tab.js(
+        "() => [...document.querySelectorAll('section.shared .ranking li')].map((li) => li.innerText.split(' — ')[0])"
+    )
+    assert ranking == ["1. Cy · 9", "2. Di · 4"], ranking
+    tab.click("section.shared [data-action=add-shared]")
+    tab.wait("() => document.querySelector('section.shared .shared-state').innerText.includes('Added')", what="added")
+    assert tab.js("() => JSON.parse(localStorage.getItem('tc:v1:history')).records.length") == 3
 
 
 @pytest.mark.only_engines("chromium")
@@ -128,19 +145,6 @@ def test_statistics_on_a_reload_and_a_history_stored_under_other_rules(warm_tab:
         said = tab.js("() => document.querySelector('section.stats .stats-summary .l-en').textContent")
         assert said.startswith("2 games · "), said
         tab.wait("(text) => localStorage.getItem('tc:v1:history') === text", STORED, what="stored under today's rules")
-
-
-def test_a_result_received_by_link(warm_tab: Tab) -> None:
-    tab = warm_tab
-    record = make_record("burgundy-cards", sheet(("Cy", 9, 0), ("Di", 4, 0)), "2026-02-01T10:00:00Z")
-    open_view(tab, "#r=" + encode(record), "shown")
-    ranking = tab.js(
-        "() => [...document.querySelectorAll('section.shared .ranking li')].map((li) => li.innerText.split(' — ')[0])"
-    )
-    assert ranking == ["1. Cy · 9", "2. Di · 4"], ranking
-    tab.click("section.shared [data-action=add-shared]")
-    tab.wait("() => document.querySelector('section.shared .shared-state').innerText.includes('Added')", what="added")
-    assert tab.js("() => JSON.parse(localStorage.getItem('tc:v1:history')).records.length") == 3
 
 
 @pytest.mark.only_engines("chromium")

@@ -1,5 +1,7 @@
 """The page survives a dead calculator worker on every engine: it says so, starts another and works the sheet out
-again with what was typed (static/watchdog.js, static/calculator.js)."""
+again with what was typed (static/watchdog.js, static/calculator.js). On the engine's shared origin (`warm_tab`):
+the worker's life is the subject, not a first visit; the worker started again comes from the offline copy, as at a
+returning visitor's table."""
 
 from __future__ import annotations
 
@@ -87,7 +89,8 @@ def drain_errors(tab: Tab, fatal: bool = False) -> list[str]:
     return [line for line in tab.errors() if not any(word in line for word in said)]
 
 
-def test_a_worker_that_never_answers_is_replaced(tab: Tab) -> None:
+def test_a_worker_that_never_answers_is_replaced(warm_tab: Tab) -> None:
+    tab = warm_tab
     a_sheet_with_totals(tab)
     tab.js(END_THE_WORKER, 3000)
     tab.js("(css) => { document.querySelector(css).textContent = ''; }", TOTAL)
@@ -107,10 +110,11 @@ def test_a_worker_that_never_answers_is_replaced(tab: Tab) -> None:
     assert drain_errors(tab) == []
 
 
-def test_a_link_that_overflows_pyodides_stack_leaves_the_page_working(tab: Tab) -> None:
+def test_a_link_that_overflows_pyodides_stack_leaves_the_page_working(warm_tab: Tab) -> None:
     """Before the nesting was refused, this link killed Pyodide (a fatal error): the received view then says the
     calculator stopped, and the sheet is scored again. Once the link is refused as damaged, the test checks that
     the refusal leaves the calculator answering."""
+    tab = warm_tab
     a_sheet_with_totals(tab)
     tab.js("(url) => { location.href = url; }", f"{tab.site.url}play/#{deep_link(DEPTH[tab.engine])}")  # type: ignore[attr-defined]
     said = tab.wait(

@@ -69,40 +69,15 @@ def wait_stored(tab: Tab, light: int, python: int | None = None, timeout: float 
     )
 
 
-def test_deleted_caches_are_filled_again_on_the_next_visit(tab: Tab) -> None:
-    play.open_tool(tab, "tuscany")
-    play.wait_ready(tab)
-    wait_stored(tab, 0, 0)  # play/ keeps the calculator: both tiers
-    tab.wait(  # and the page has its answer: the reader's choice is remembered where deleted caches cannot take it
-        "() => document.querySelector('[data-offline-tier=\"python\"]')?.dataset.stored === 'true'"
-        " && localStorage.getItem('tc:offline-python') === '1'",
-        what="the page's offline panel showing the calculator kept",
-    )
-    tab.js(DELETE_CACHES)  # a fetch being answered may open the cache again, empty
-    state = tab.js(STATUS)
-    assert state["light"]["stored"] == 0 and state["python"]["stored"] == 0, state
-    tab.goto(tab.site.url)  # type: ignore[attr-defined]  # an online visit to another page than play/
-    wait_stored(tab, 0, 0)
-    tab.site.stop()  # type: ignore[attr-defined]
-    tab.goto(tab.site.url + "rules/tuscany/")  # type: ignore[attr-defined]
-    assert tab.js("() => document.querySelector('h1').textContent.length > 0")
-
-
-def test_a_page_keeps_only_the_rules_when_the_calculator_was_not_kept(tab: Tab) -> None:
-    tab.goto(tab.site.url)  # type: ignore[attr-defined]
-    state = wait_stored(tab, 0)
-    assert state["python"]["stored"] == 0, state
-    tab.js(DELETE_CACHES)  # a fetch being answered may open the cache again, empty
-    tab.reload()
-    state = wait_stored(tab, 0)
-    assert state["python"]["stored"] == 0, state  # never fetched unasked
-
-
-def test_a_file_that_cannot_be_fetched_costs_only_that_file(tab: Tab) -> None:
+def test_a_file_that_cannot_be_fetched_costs_only_that_file_and_the_rules_are_kept_again(tab: Tab) -> None:
+    """A first visit to the home page keeps the light tier only; a file the server cannot send costs that file only,
+    said on the Offline panel and fetched on the next visit; the caches deleted, a reload keeps the rules again and
+    never the calculator unasked. One first visit for both (neither starts Python)."""
     tab.site.refused.append(ICON)  # type: ignore[attr-defined]  # a build without it, or a server that fails it
     tab.goto(tab.site.url)  # type: ignore[attr-defined]
     state = wait_stored(tab, 1)
     assert state["light"]["missing"] == ["./static/icon-512.png"], state
+    assert state["python"]["stored"] == 0, state
     play.in_english(tab)
     panel = tab.wait(
         "() => { const p = document.querySelector('.offline-panel'); return !p.hidden && p.querySelector('[data-offline-note] .l-en')?.textContent; }",
@@ -114,16 +89,28 @@ def test_a_file_that_cannot_be_fetched_costs_only_that_file(tab: Tab) -> None:
     wait_stored(tab, 0)
     assert tab.js("() => document.querySelector('.offline-panel [data-offline-note]').textContent.trim()") == ""
     tab.errors()  # the refused icon's 503, where the engine logs it
+    tab.js(DELETE_CACHES)  # a fetch being answered may open the cache again, empty
+    tab.reload()
+    state = wait_stored(tab, 0)
+    assert state["python"]["stored"] == 0, state  # never fetched unasked
 
 
-def test_a_qr_code_is_drawn_offline_from_the_kept_calculator(tab: Tab) -> None:
+def test_a_qr_code_is_drawn_offline_and_deleted_caches_are_filled_again(tab: Tab) -> None:
     """The modules only a QR code needs (pyodide/python_later.zip) are in the kept calculator: with the server
-    gone, static/worker.py's request for them (a synchronous one, from the worker) is answered by the offline copy."""
+    gone, static/worker.py's request for them (a synchronous one, from the worker) is answered by the offline copy.
+    Then, online again, the offline copy's caches deleted are filled again on the next visit, to another page than
+    play/ (both tiers: the reader's choice to keep the calculator is remembered where deleted caches cannot take
+    it). One first visit for both: each needs play/ to have kept the calculator."""
     play.open_tool(tab, "bruges")
     play.in_english(tab)
     play.wait_ready(tab)
     assert tab.js(STARTED) == "fresh", tab.engine  # a first visit: nothing held yet
-    wait_stored(tab, 0, 0)
+    wait_stored(tab, 0, 0)  # play/ keeps the calculator: both tiers
+    tab.wait(  # and the page has its answer, remembered in storage
+        "() => document.querySelector('[data-offline-tier=\"python\"]')?.dataset.stored === 'true'"
+        " && localStorage.getItem('tc:offline-python') === '1'",
+        what="the page's offline panel showing the calculator kept",
+    )
     # Stored inflated (sw.template.js's `storable`), so that a returning visit does not inflate it before Python starts.
     length, magic = tab.js(STORED_SNAPSHOT)
     assert magic == "TCSNAP3" and length > 8_000_000, (tab.engine, length, magic)
@@ -137,3 +124,12 @@ def test_a_qr_code_is_drawn_offline_from_the_kept_calculator(tab: Tab) -> None:
     play.fill(tab, "bruges", final.sheet)
     play.ranking(tab, final)
     play.show_qr(tab, "bruges", timeout=60)
+    tab.site.refused.clear()  # type: ignore[attr-defined]  # online again
+    tab.js(DELETE_CACHES)  # a fetch being answered may open the cache again, empty
+    state = tab.js(STATUS)
+    assert state["light"]["stored"] == 0 and state["python"]["stored"] == 0, state
+    tab.goto(tab.site.url)  # type: ignore[attr-defined]  # an online visit to another page than play/
+    wait_stored(tab, 0, 0)
+    tab.site.stop()  # type: ignore[attr-defined]
+    tab.goto(tab.site.url + "rules/tuscany/")  # type: ignore[attr-defined]
+    assert tab.js("() => document.querySelector('h1').textContent.length > 0")

@@ -158,8 +158,9 @@ def test_a_column_filled_on_another_phone_goes_into_the_host_sheet_offline(
 ) -> None:
     """Not on WebKit for now: alone it passed five times in five, but in the whole three-engine session the shared
     origin's offline copy was never whole again within 180 s (clean-clone runs 19 and 20, the second on a quiet
-    machine), so the host could not go offline; not understood yet (WebKit's eviction of the shared origin, which
-    every fresh origin's 27.6 MB copy presses, is the reading to test first)."""
+    machine), so the host could not go offline; not understood yet. Not the fresh origins' copies pressing WebKit to
+    evict the shared one's: with each fresh origin's service worker unregistered and its caches and storage deleted
+    when its test ended (the other phone's too), it failed the same way in a whole WebKit table (2026-11-27)."""
     host, home = warm_tab, warm_origin.site
     asked = host_shows_the_seat_code(host, home.url)
     assert asked["link"].startswith(f"{home.url}play/#c="), asked

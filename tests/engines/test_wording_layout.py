@@ -30,15 +30,19 @@ def python_ready(tab: Tab) -> None:
     )
 
 
-def test_the_notes_count_keeps_its_space(warm_tab: Tab) -> None:
-    tab = warm_tab
-    tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
-    tab.js("() => { localStorage.setItem('tc:lang', 'en'); }")
-    for width, height in (PHONE, SMALL_PHONE):
-        load(tab, f"play/?w={width}#tuscany/score", (width, height))
-        python_ready(tab)
-        label, count, gap = tab.js(framed(GAP))
-        assert gap >= 3, f"{tab.engine} {width}×{height}: {label!r} then {count!r}: {gap} px apart"
+TUSCANY_SHOWN = (
+    """(win, doc) => doc.querySelector('a[data-game-tab="tuscany"]').getAttribute('aria-current') === 'true'"""
+)
+
+
+def notes_count_keeps_its_space(tab: Tab, width: int, height: int) -> None:
+    """The source notes' summary keeps its space before the count, in English: Tuscany's sheet in the page already
+    loaded, the interface switched to English in place (window.tcPrefs, as the language button does) and back."""
+    tab.js(framed("(win) => { win.location.hash = 'tuscany/score'; win.tcPrefs.set('lang', 'en'); }"))
+    tab.wait(framed(TUSCANY_SHOWN), what="Tuscany's sheet")
+    label, count, gap = tab.js(framed(GAP))
+    tab.js(framed("(win) => { win.tcPrefs.set('lang', 'zh'); }"))
+    assert gap >= 3, f"{tab.engine} {width}×{height}: {label!r} then {count!r}: {gap} px apart"
 
 
 LINES = """(el) => { const r = document.createRange(); r.selectNodeContents(el);
@@ -59,10 +63,11 @@ FIRST_GAME = """(win, doc) => { const r = doc.querySelector('.history-list .reco
     ? r.getBoundingClientRect().top : null; }"""
 
 
-def test_the_small_things_stay_whole(warm_tab: Tab) -> None:
+def test_the_small_things_stay_whole_and_the_notes_count_keeps_its_space(warm_tab: Tab) -> None:
     """Issue 41 point 9's layout, at 390 and 360 px: the tool tab chosen whole in its row ("Ne…"), "屏幕常亮" on one
     line where the switch shows, History's first game on the first screen, the statistics' tables inside the screen
-    (tests/e2e/test_small_things.py: the same in Chromium, with screenshots)."""
+    (tests/e2e/test_small_things.py: the same in Chromium, with screenshots); and, in the same load, the notes'
+    count keeps its space (issue 28 point 12)."""
     tab = warm_tab
     stored = history_add("", "burgundy-cards", ANN_BO, SAVED, {"started": "2026-11-21T19:15:03Z"})["stored"]
     tab.goto(tab.site.url + PHONE_FRAME.lstrip("/"))  # type: ignore[attr-defined]
@@ -73,6 +78,7 @@ def test_the_small_things_stay_whole(warm_tab: Tab) -> None:
         whole, one_line = tab.wait(framed(TAB_INSIDE), what="the tool tab chosen")
         assert whole, f"{tab.engine} {width} px: the tool tab chosen is cut off at its row's edge"
         assert one_line in (True, 1), f"{tab.engine} {width} px: 屏幕常亮 on {one_line} lines"
+        notes_count_keeps_its_space(tab, width, height)
         load(tab, f"play/?w={width}&h=1#history", (width, height))  # a query of its own: a new load
         python_ready(tab)
         top = tab.wait(framed(FIRST_GAME), what="History's first game")
