@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.e2e.playpage import PHONE, VIEWPORTS, Play, empty_site_storage, record, wait_until_offline_ready
+from tests.e2e.playpage import PHONE, VIEWPORTS, Play, fresh_page, record, wait_until_offline_ready
 
 
 @pytest.fixture
@@ -79,11 +79,7 @@ def warm_page(warm_context: BrowserContext, site_server) -> Iterator[Page]:
     A test that needs a context-wide setting (a route, an init script, offline, the clock: page.clock is the
     context's) uses site_context; a permission granted here is taken back before the next test.
     """
-    for page in list(warm_context.pages):
-        page.close()
-    empty_site_storage(warm_context, site_server.url)
-    warm_context.requested.clear()  # type: ignore[attr-defined]
-    page = warm_context.new_page()
+    page = fresh_page(warm_context, site_server.url)
     try:
         yield page
     finally:
