@@ -51,29 +51,22 @@ EMPTY_STORAGE = (
 )
 
 
-def empty_site_storage(context: BrowserContext, base_url: str) -> None:
-    """Empty the site's storage in this context (no page of the site open), checked, and take back any permission.
-
-    The page it uses shows a stylesheet, which runs none of the site's scripts: nothing writes while it clears.
-    """
-    context.clear_permissions()
-    page = context.new_page()
-    try:
-        page.goto(f"{base_url}static/site.css")
-        left = page.evaluate(EMPTY_STORAGE)
-        assert left == 0, f"{left} keys left in the site's storage after emptying it"
-    finally:
-        page.close()
-
-
 def fresh_page(context: BrowserContext, base_url: str) -> Page:
     """A new page in a shared context, the context's other pages closed, the site's storage emptied (checked) and its
-    permissions and request log cleared: what one test leaves there is not the next one's."""
+    permissions and request log cleared: what one test leaves there is not the next one's.
+
+    The page empties the storage from a stylesheet of the site, which runs none of the site's scripts (nothing writes
+    while it clears), and is then the test's: one page opened per test, not two.
+    """
     for page in list(context.pages):
         page.close()
-    empty_site_storage(context, base_url)
+    context.clear_permissions()
+    page = context.new_page()
+    page.goto(f"{base_url}static/site.css")
+    left = page.evaluate(EMPTY_STORAGE)
+    assert left == 0, f"{left} keys left in the site's storage after emptying it"
     context.requested.clear()  # type: ignore[attr-defined]
-    return context.new_page()
+    return page
 
 
 def csp_violations(page: Page) -> list[str]:
