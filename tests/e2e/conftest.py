@@ -5,19 +5,20 @@ has its own, tests/engines/play.py (Chromium, Firefox, WebKit through their driv
 extend.
 
 Two kinds of context: `site_context` (playpage.py), fresh for a test that is about a first visit, the offline copy,
-start-up or a context-wide setting; and `warm_page`, a new page in a context this test module shares, whose service
-worker already holds the calculator (snapshot included), so that play/ starts Python warm. Its storage is emptied,
-and the emptying checked, before each test.
+start-up or a context-wide setting; and `warm_page`, a new page in a context the whole session shares (one per set of
+context options), whose service worker already holds the calculator (snapshot included), so that play/ starts Python
+warm. Its storage is emptied, and the emptying checked, before each test.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.e2e.playpage import PHONE, VIEWPORTS, Play, empty_site_storage, record, wait_until_offline_ready
+from tests.e2e.playpage import PHONE, VIEWPORTS, Play, fresh_page, record, wait_until_offline_ready
 
 
 @pytest.fixture
@@ -32,23 +33,43 @@ def layout_viewport(request: pytest.FixtureRequest) -> dict:
     return VIEWPORTS[request.param]
 
 
+def warmed(browser: Browser, base_url: str, options: dict) -> BrowserContext:
+    """A new context with these options that has visited play/ once: its service worker holds the calculator offline,
+    so each later page on play/ restores Python from the held snapshot instead of starting it cold."""
+    context = record(browser.new_context(service_workers="allow", **options))
+    page = context.new_page()
+    Play(page, base_url, "burgundy-cards").open("score").wait_ready()
+    wait_until_offline_ready(page, python=True)
+    page.close()
+    return context
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser: Browser) -> Iterator[dict[str, BrowserContext]]:
+    """The session's warm contexts by their options: every module asking for the same options shares one, so the
+    calculator is made offline once per session, not once per module (closed before the browser is)."""
+    held: dict[str, BrowserContext] = {}
+    try:
+        yield held
+    finally:
+        for context in held.values():
+            context.close()
+
+
 @pytest.fixture(scope="module")
-def warm_context(browser: Browser, site_server, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
-    """A context for this test module that has visited play/ once: its service worker holds the calculator offline,
-    so each later page on play/ restores Python from the held snapshot instead of starting it cold.
+def warm_context(
+    warm_contexts: dict[str, BrowserContext], browser: Browser, site_server, request: pytest.FixtureRequest
+) -> BrowserContext:
+    """The warm context of this module's options, shared with every other module of the session that has the same.
 
     A module sets WARM_CONTEXT (the context's options, e.g. a touch screen) when its pages need more than a phone's
-    viewport."""
+    viewport. What a test leaves in it is taken away by warm_page (the site's storage, permissions, pages); a test
+    that changes the context itself (a route, an init script, offline, the clock) uses site_context instead."""
     options = {"viewport": PHONE, **getattr(request.module, "WARM_CONTEXT", {})}
-    context = record(browser.new_context(service_workers="allow", **options))
-    try:
-        page = context.new_page()
-        Play(page, site_server.url, "burgundy-cards").open("score").wait_ready()
-        wait_until_offline_ready(page, python=True)
-        page.close()
-        yield context
-    finally:
-        context.close()
+    key = json.dumps(options, sort_keys=True)
+    if key not in warm_contexts:
+        warm_contexts[key] = warmed(browser, site_server.url, options)
+    return warm_contexts[key]
 
 
 @pytest.fixture
@@ -58,11 +79,7 @@ def warm_page(warm_context: BrowserContext, site_server) -> Iterator[Page]:
     A test that needs a context-wide setting (a route, an init script, offline, the clock: page.clock is the
     context's) uses site_context; a permission granted here is taken back before the next test.
     """
-    for page in list(warm_context.pages):
-        page.close()
-    empty_site_storage(warm_context, site_server.url)
-    warm_context.requested.clear()  # type: ignore[attr-defined]
-    page = warm_context.new_page()
+    page = fresh_page(warm_context, site_server.url)
     try:
         yield page
     finally:

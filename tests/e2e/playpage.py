@@ -7,6 +7,7 @@ player meets that may differ between engines (docs/tests.md, "Which page object 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -50,19 +51,22 @@ EMPTY_STORAGE = (
 )
 
 
-def empty_site_storage(context: BrowserContext, base_url: str) -> None:
-    """Empty the site's storage in this context (no page of the site open), checked, and take back any permission.
+def fresh_page(context: BrowserContext, base_url: str) -> Page:
+    """A new page in a shared context, the context's other pages closed, the site's storage emptied (checked) and its
+    permissions and request log cleared: what one test leaves there is not the next one's.
 
-    The page it uses shows a stylesheet, which runs none of the site's scripts: nothing writes while it clears.
+    The page empties the storage from a stylesheet of the site, which runs none of the site's scripts (nothing writes
+    while it clears), and is then the test's: one page opened per test, not two.
     """
+    for page in list(context.pages):
+        page.close()
     context.clear_permissions()
     page = context.new_page()
-    try:
-        page.goto(f"{base_url}static/site.css")
-        left = page.evaluate(EMPTY_STORAGE)
-        assert left == 0, f"{left} keys left in the site's storage after emptying it"
-    finally:
-        page.close()
+    page.goto(f"{base_url}static/site.css")
+    left = page.evaluate(EMPTY_STORAGE)
+    assert left == 0, f"{left} keys left in the site's storage after emptying it"
+    context.requested.clear()  # type: ignore[attr-defined]
+    return page
 
 
 def csp_violations(page: Page) -> list[str]:
@@ -240,3 +244,33 @@ def wait_until_offline_ready(page: Page, python: bool | None = None, timeout_ms:
         tiers,
         timeout_ms,
     )
+
+
+READERS = {"zh-hans": ("zh", "hans"), "zh-hant": ("zh", "hant"), "en": ("en", "hans")}
+"""Interface language and Chinese script of each reader."""
+PAPER = ("A4", "Letter")
+
+
+def as_reader(page: Page, reader: str) -> None:
+    """Remember the reader's language and script before the page's first script runs."""
+    lang, script = READERS[reader]
+    page.add_init_script(f"localStorage.setItem('tc:lang', '{lang}'); localStorage.setItem('tc:script', '{script}');")
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """How many pages a PDF printed by Chromium has (its page objects are not compressed)."""
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+
+
+def prints_on_one_page_in_the_readers_language(page: Page, url: str, reader: str, line: str, part: str) -> None:
+    """Open a page as the reader: it prints on one A4 and one Letter page, and in print the first `line` shows its
+    `part` (a selector within it, `{lang}` standing for l-en or l-zh) in the reader's language only."""
+    as_reader(page, reader)
+    page.goto(url)
+    for paper in PAPER:
+        assert pdf_pages(page.pdf(format=paper)) == 1, f"{url} as {reader} is not one {paper} page"
+    page.emulate_media(media="print")
+    shown, hidden = ("l-en", "l-zh") if reader == "en" else ("l-zh", "l-en")
+    first = page.locator(line).first
+    expect(first.locator(part.format(lang=shown)).locator("visible=true")).to_have_count(1)
+    expect(first.locator(part.format(lang=hidden)).locator("visible=true")).to_have_count(0)

@@ -8,24 +8,19 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scoring import GAMES
-from tests.e2e.playpage import PHONE, csp_violations, foreign_requests, site_context, wait_until_offline_ready
+from tests.e2e.playpage import (
+    PHONE,
+    READERS,
+    as_reader,
+    csp_violations,
+    foreign_requests,
+    pdf_pages,
+    prints_on_one_page_in_the_readers_language,
+    site_context,
+    wait_until_offline_ready,
+)
 
 pytestmark = pytest.mark.e2e
-
-READERS = {"zh-hans": ("zh", "hans"), "zh-hant": ("zh", "hant"), "en": ("en", "hans")}
-"""Interface language and Chinese script of each reader."""
-PAPER = ("A4", "Letter")
-
-
-def as_reader(page: Page, reader: str) -> None:
-    """Remember the reader's language and script before the page's first script runs."""
-    lang, script = READERS[reader]
-    page.add_init_script(f"localStorage.setItem('tc:lang', '{lang}'); localStorage.setItem('tc:script', '{script}');")
-
-
-def pdf_pages(pdf: bytes) -> int:
-    """How many pages a PDF printed by Chromium has (its page objects are not compressed)."""
-    return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
 
 
 def fits_the_phone(page: Page) -> bool:
@@ -69,16 +64,8 @@ def test_play_opens_the_aid_in_one_tap(warm_page: Page, site_server) -> None:
 def test_the_aid_prints_on_one_page_in_the_readers_language(
     warm_page: Page, site_server, game: str, reader: str
 ) -> None:
-    page = warm_page
-    as_reader(page, reader)
-    page.goto(f"{site_server.url}rules/{game}/aid/")
-    for paper in PAPER:
-        assert pdf_pages(page.pdf(format=paper)) == 1, paper
-    page.emulate_media(media="print")
-    shown, hidden = ("l-en", "l-zh") if reader == "en" else ("l-zh", "l-en")
-    first = page.locator(".aid-line").first
-    expect(first.locator(f":scope > .{shown}").locator("visible=true")).to_have_count(1)
-    expect(first.locator(f":scope > .{hidden}").locator("visible=true")).to_have_count(0)
+    url = f"{site_server.url}rules/{game}/aid/"
+    prints_on_one_page_in_the_readers_language(warm_page, url, reader, ".aid-line", ":scope > .{lang}")
 
 
 def test_the_print_check_counts_pages() -> None:

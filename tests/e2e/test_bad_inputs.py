@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 import build
 from sitebuild import zh_script
 from tests.bad_inputs import BASE, ROWS, BadInput
-from tests.e2e.playpage import VIEWPORTS, Play, csp_violations, site_context
+from tests.e2e.playpage import Play, csp_violations, fresh_page
 
 pytestmark = pytest.mark.e2e
 BASE_TOTALS = {"burgundy-cards": ["6", "3"]}
@@ -22,11 +22,11 @@ SIMPLIFIED = zh_script.Conversion.of(
 
 
 @pytest.fixture(scope="module", params=["zh", "en"])
-def ui(request: pytest.FixtureRequest, browser: Browser, site_server) -> Iterator[tuple[Page, str]]:
-    """One page per interface language, every base sheet filled in once."""
+def ui(request: pytest.FixtureRequest, warm_context: BrowserContext, site_server) -> Iterator[tuple[Page, str]]:
+    """One page per interface language, in the session's warm context, every base sheet filled in once."""
     lang = request.param
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
+    page = fresh_page(warm_context, site_server.url)
+    try:
         for game, players in BASE.items():
             play = Play(page, site_server.url, game).open()
             if game == next(iter(BASE)):
@@ -35,6 +35,8 @@ def ui(request: pytest.FixtureRequest, browser: Browser, site_server) -> Iterato
             expect(play.tool()).to_have_attribute("data-state", "final", timeout=60_000)
         yield page, lang
         assert csp_violations(page) == []
+    finally:
+        page.close()
 
 
 def target(play: Play, row: BadInput):

@@ -135,12 +135,12 @@ def test_filled_chart_follows_the_ranking_and_the_totals(warm_page: Page, site_s
     expect(figure.locator("svg")).to_have_count(0)
     check_clean(page, viewport_name)
     assert foreign_requests(page.context, site_server.url) == []
+    furstenfeld_charts_palaces_built(page, site_server.url, viewport_name)
 
 
-def test_furstenfeld_charts_palaces_built(warm_page: Page, site_server, viewport_name: str) -> None:
-    page = watched(warm_page)
-    page.set_viewport_size(VIEWPORTS[viewport_name])
-    play = Play(page, site_server.url, "furstenfeld").open("score")
+def furstenfeld_charts_palaces_built(page: Page, base_url: str, viewport_name: str) -> None:
+    """Fürstenfeld's chart (palaces built, no points), in the same page: another game is a change of view."""
+    play = Play(page, base_url, "furstenfeld").open("score")
     play.fill_sheet(
         [
             ("Ann", {"palaces": 5, "turn_position": 1}),

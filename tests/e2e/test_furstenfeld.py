@@ -142,6 +142,10 @@ def test_turn_order_from_income_with_equal_income_and_administration(
     # The names typed here are the game's names: the score sheet has them too.
     expect(play.tool("score").locator('[data-field=name][data-player="2"]')).to_have_value("Cy")
     assert foreign_requests(page.context, site_server.url) == []
+    # The helper's rules link opens its section of the rules.
+    page.locator('[data-tool="turn-order"] h3 a.rule-link').click()
+    expect(page.locator("#turn-order")).to_be_visible()
+    expect(page.locator("#turn-order .col.zh")).to_contain_text("順序標示物最上方的玩家先執行")
 
 
 def test_brewery_prices_at_the_bounds(warm_page: Page, site_server, viewport: dict) -> None:
@@ -181,14 +185,6 @@ def test_brewery_prices_at_the_bounds(warm_page: Page, site_server, viewport: di
     expect(helper.locator(".problems")).to_contain_text("at most 3")
     no_sideways_scroll(page, viewport)
     assert foreign_requests(page.context, site_server.url) == []
-
-
-def test_rules_links_from_the_helpers(warm_page: Page, site_server) -> None:
-    page = warm_page
-    Play(page, site_server.url, GAME).open("turn-order")
-    page.locator('[data-tool="turn-order"] h3 a.rule-link').click()
-    expect(page.locator("#turn-order")).to_be_visible()
-    expect(page.locator("#turn-order .col.zh")).to_contain_text("順序標示物最上方的玩家先執行")
 
 
 def test_palaces_that_decide_need_no_turn_positions(warm_page: Page, site_server) -> None:

@@ -114,44 +114,47 @@ def test_save_list_export_and_import_into_another_browser(
         expect(page.locator(".history-list .record")).to_have_count(1, timeout=60_000)  # stored, not just shown
 
 
-@pytest.mark.parametrize(
-    ("name", "content", "en", "zh"),
-    [
-        (
-            "notes.json",
-            '{"players": []}',
-            "this is not a history file exported by Table Companion.",
-            "这不是“桌游助手”的历史记录文件。",
-        ),
-        (
-            "broken.json",
-            '{"format": "table-comp',
-            "the file is not JSON and cannot be read.",
-            "文件不是 JSON 格式，无法读取。",
-        ),
-        (
-            "future.json",
-            '{"format": "table-companion-history", "version": 7, "records": []}',
-            "this file was made by a newer version of the site (format 7); this one reads format 1.",
-            "此文件由较新版本的本站生成（格式 7），这里只能读取格式 1。",
-        ),
-    ],
-)
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_bad_file_is_refused_with_a_clear_message(
-    warm_page: Page, site_server, tmp_path: Path, name: str, content: str, en: str, zh: str, lang: str
-) -> None:
+BAD_FILES = [
+    (
+        "notes.json",
+        '{"players": []}',
+        "this is not a history file exported by Table Companion.",
+        "这不是“桌游助手”的历史记录文件。",
+    ),
+    (
+        "broken.json",
+        '{"format": "table-comp',
+        "the file is not JSON and cannot be read.",
+        "文件不是 JSON 格式，无法读取。",
+    ),
+    (
+        "future.json",
+        '{"format": "table-companion-history", "version": 7, "records": []}',
+        "this file was made by a newer version of the site (format 7); this one reads format 1.",
+        "此文件由较新版本的本站生成（格式 7），这里只能读取格式 1。",
+    ),
+]
+"""Files that are no history: (name, content, the English message, the Chinese one)."""
+
+
+def test_each_bad_file_is_refused_with_a_clear_message(warm_page: Page, site_server, tmp_path: Path) -> None:
+    """Each of BAD_FILES chosen in turn in one History view, in English and then in Chinese: refused, said so."""
     page = warm_page
     open_history(page, site_server.url)
-    page.get_by_role("button", name="English" if lang == "en" else "中文").click()
-    file = tmp_path / name
-    file.write_text(content, encoding="utf-8")
-    page.locator("input[data-action=import]").set_input_files(file)
     problems = page.locator("section.history .problems")
-    title, message = (f"Nothing was imported from “{name}”:", en) if lang == "en" else (f"没有导入“{name}”：", zh)
-    expect(problems.locator("p")).to_have_text(title, use_inner_text=True)
-    expect(problems.locator("li")).to_have_text([message], use_inner_text=True)
-    expect(page.locator(".history-empty")).to_be_visible()
+    for lang in ("en", "zh"):
+        page.get_by_role("button", name="English" if lang == "en" else "中文").click()
+        for name, content, en, zh in BAD_FILES:
+            file = tmp_path / name
+            file.write_text(content, encoding="utf-8")
+            problems.evaluate("(p) => p.replaceChildren()")
+            page.locator("input[data-action=import]").set_input_files(file)
+            title, message = (
+                (f"Nothing was imported from “{name}”:", en) if lang == "en" else (f"没有导入“{name}”：", zh)
+            )
+            expect(problems.locator("p"), f"{name}, {lang}").to_have_text(title, use_inner_text=True)
+            expect(problems.locator("li"), f"{name}, {lang}").to_have_text([message], use_inner_text=True)
+            expect(page.locator(".history-empty"), f"{name}, {lang}").to_be_visible()
 
 
 def test_bad_records_are_named_and_the_good_ones_imported(warm_page: Page, site_server, tmp_path: Path) -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from scoring import GAMES
-from tests.e2e.test_aid import PAPER, READERS, as_reader, pdf_pages
+from tests.e2e.playpage import READERS, prints_on_one_page_in_the_readers_language
 
 pytestmark = pytest.mark.e2e
 
@@ -16,13 +16,5 @@ pytestmark = pytest.mark.e2e
 def test_the_reference_prints_on_one_page_in_the_readers_language(
     warm_page: Page, site_server, game: str, reader: str
 ) -> None:
-    page = warm_page
-    as_reader(page, reader)
-    page.goto(f"{site_server.url}rules/{game}/reference/")
-    for paper in PAPER:
-        assert pdf_pages(page.pdf(format=paper)) == 1, paper
-    page.emulate_media(media="print")
-    shown, hidden = ("l-en", "l-zh") if reader == "en" else ("l-zh", "l-en")
-    effect = page.locator(".ref-entry .ref-effect").first
-    expect(effect.locator(f".{shown}").locator("visible=true")).to_have_count(1)
-    expect(effect.locator(f".{hidden}").locator("visible=true")).to_have_count(0)
+    url = f"{site_server.url}rules/{game}/reference/"
+    prints_on_one_page_in_the_readers_language(warm_page, url, reader, ".ref-entry .ref-effect", ".{lang}")

@@ -64,7 +64,9 @@ def test_a_blank_tie_breaker_leaves_the_place_open_and_names_the_fields(warm_pag
     expect(form.locator("[data-action=save-history]")).to_be_enabled()
 
 
-def test_tie_breaker_only_rows_look_different_and_say_so(warm_page: Page, site_server) -> None:
+def test_tie_breaker_only_rows_look_different_and_say_so_and_labels_open_their_help(
+    warm_page: Page, site_server
+) -> None:
     page = warm_page
     play = Play(page, site_server.url, "tuscany").open()
     for key in ("empty_spaces", "green_track"):
@@ -78,6 +80,19 @@ def test_tie_breaker_only_rows_look_different_and_say_so(warm_page: Page, site_s
     expect(scored).not_to_have_attribute("data-role-row", re.compile("."))
     background = lambda loc: loc.locator("td").first.evaluate("td => getComputedStyle(td).backgroundColor")  # noqa: E731
     assert background(play.tool().locator('tr[data-row="empty_spaces"]')) != background(scored)
+    # On the same untouched sheet: a label opens its help and rule in a popover, not a new page.
+    url = page.url
+    play.tool().locator('tr[data-row="cards_in_hand"] button.label-help').click()
+    dialog = page.locator("dialog.help-pop")
+    expect(dialog).to_be_visible()
+    assert page.url == url
+    expect(dialog.locator(".help-body")).to_contain_text("cards")
+    expect(dialog.locator(".rule-excerpt")).to_be_visible(timeout=10_000)
+    expect(dialog.locator(".help-more")).to_have_attribute("href", re.compile(r"\.\./rules/tuscany/#[a-z-]+$"))
+    dialog.locator("button[value=close]").click()
+    expect(dialog).to_be_hidden()
+    play.tool().locator('tr[data-row="empty_spaces"] button.label-help').click()
+    expect(dialog.locator(".help-body")).to_contain_text("only settles ties")
 
 
 # ---------------------------------------------------------------- 3. sums typed as sums
@@ -320,23 +335,6 @@ def test_enter_after_the_last_row_goes_to_the_next_player_s_name(warm_page: Page
     page.keyboard.press("Enter")
     page.keyboard.press("Enter")
     assert focused(page) == ["name", "1"]
-
-
-def test_a_label_opens_its_help_and_rule_in_a_popover_not_a_new_page(warm_page: Page, site_server) -> None:
-    page = warm_page
-    play = Play(page, site_server.url, "tuscany").open()
-    url = page.url
-    play.tool().locator('tr[data-row="cards_in_hand"] button.label-help').click()
-    dialog = page.locator("dialog.help-pop")
-    expect(dialog).to_be_visible()
-    assert page.url == url
-    expect(dialog.locator(".help-body")).to_contain_text("cards")
-    expect(dialog.locator(".rule-excerpt")).to_be_visible(timeout=10_000)
-    expect(dialog.locator(".help-more")).to_have_attribute("href", re.compile(r"\.\./rules/tuscany/#[a-z-]+$"))
-    dialog.locator("button[value=close]").click()
-    expect(dialog).to_be_hidden()
-    play.tool().locator('tr[data-row="empty_spaces"] button.label-help').click()
-    expect(dialog.locator(".help-body")).to_contain_text("only settles ties")
 
 
 # ---------------------------------------------------------------- 6. setup at the table

@@ -47,28 +47,28 @@ BREAK_HELD_SNAPSHOT = with_shared_names("""async () => {
 }""")
 
 
-def test_a_first_visit_starts_python_without_the_snapshot(browser: Browser, site_server) -> None:
-    """Over a phone's link the snapshot costs more than it saves: a first visit neither waits for it nor fetches it."""
+def test_a_first_visit_starts_without_the_snapshot_and_a_returning_one_from_it(browser: Browser, site_server) -> None:
+    """Over a phone's link the snapshot costs more than it saves: a first visit neither waits for it nor fetches it.
+    The next visit restores Python from the snapshot the offline copy then holds, and, its scoring files being the
+    snapshot's as built, imports nothing again (the console says nothing of it)."""
     with site_context(browser, VIEWPORTS["phone"]) as context:
         page = context.new_page()
         requested, messages = watched(page)
         score_once(page, site_server.url)
         assert f"{site_server.url}pyodide/python_stdlib.zip" in requested
-        assert f"{site_server.url}pyodide/python_snapshot.bin.gz" not in requested
-        assert not [m for m in messages if "snapshot" in m]
-
-
-def test_a_returning_visit_starts_from_the_snapshot_held_offline(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        page = context.new_page()
-        score_once(page, site_server.url)
+        assert f"{site_server.url}pyodide/python_snapshot.bin.gz" not in requested, "the first visit fetched it"
+        assert not [m for m in messages if "snapshot" in m], "the first visit spoke of the snapshot"
         wait_until_offline_ready(page)
         page.close()
         page = context.new_page()
         _, messages = watched(page)
-        score_once(page, site_server.url)
-        assert [m for m in messages if "Python restored from the snapshot" in m]
+        play = Play(page, site_server.url, GAME).open("score")
+        play.fill("animal_kinds", 0, 4)
+        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("9", timeout=60_000)  # 5 + 4
+        play.wait_ready()
+        assert [m for m in messages if "Python restored from the snapshot" in m], "not restored from the snapshot"
         assert not [m for m in messages if "Python snapshot not used" in m]
+        assert not [m for m in messages if "differs from the Python snapshot" in m], "a scoring file imported again"
 
 
 def test_an_unusable_snapshot_only_costs_time(browser: Browser, site_server) -> None:
@@ -186,17 +186,3 @@ def test_scoring_files_unlike_the_snapshot_are_imported_afresh(browser: Browser,
         expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("45", timeout=60_000)
         assert [line for line in said if "Python restored from the snapshot" in line]
         assert [line for line in said if "differs from the Python snapshot" in line]
-
-
-def test_the_snapshot_holds_the_scoring_package_as_built(browser: Browser, site_server) -> None:
-    """Served files equal to the snapshot's: nothing is imported again (the console says nothing of it)."""
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        held_offline(context, site_server.url)
-        page = context.new_page()
-        said: list[str] = []
-        page.on("console", lambda message: said.append(message.text))
-        play = Play(page, site_server.url, GAME).open("score")
-        play.fill("animal_kinds", 0, 4)
-        expect(play.tool().locator('output.total[data-player="0"]')).to_have_text("9", timeout=60_000)  # 5 + 4
-        assert [line for line in said if "Python restored from the snapshot" in line]
-        assert not [line for line in said if "differs from the Python snapshot" in line]

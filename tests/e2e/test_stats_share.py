@@ -137,36 +137,35 @@ def test_history_is_linked_from_home_and_header(warm_page: Page, site_server) ->
 
 
 @pytest.mark.parametrize("granted", [True, False])
-def test_persistent_storage_asked_at_the_first_save_and_said(browser: Browser, site_server, granted: bool) -> None:
-    with site_context(browser, VIEWPORTS["phone"], accept_downloads=True) as context:
-        context.add_init_script(stub_persistence(granted))
-        page = context.new_page()
-        play = Play(page, site_server.url, GAME).open()
-        page.get_by_role("button", name="English").click()
-        play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
-        play.tool().get_by_role("button", name="Save to history").click()
-        said = play.tool().locator(".persist-state")
-        expect(said).to_contain_text("agreed to keep" if granted else "may clear the history by itself")
-        if not granted:  # said calmly, with what to do: not red like a problem
-            expect(said).to_contain_text("export a copy from History")
-            assert "179, 38, 30" not in said.evaluate("(p) => getComputedStyle(p).color")  # not --bad
-        assert page.evaluate("window.__persistAsked") == 1
-        # the game just saved can be sent on to BG Stats from the sheet (issue 43 point 2; docs/bg-stats.md)
-        send = play.tool().locator(".saved-state").get_by_role("link", name="Send to BG Stats")
-        expect(send).to_have_attribute("href", re.compile(r"^https://app\.bgstatsapp\.com/createPlay\.html\?data=%7B"))
-        page.goto(f"{site_server.url}play/#history")
-        keep = page.locator("section.history .keep")
-        if granted:  # nothing to say: the sheet said it when the game was saved
-            expect(keep).to_have_attribute("data-persisted", "true")
-            expect(keep.locator(".keep-notice")).to_be_hidden()
-            expect(keep.get_by_role("button")).to_have_count(0)
-            return
-        expect(keep).to_contain_text("after 7 days without a visit, unless the site is on the Home Screen")
-        expect(keep).to_contain_text("Add to Home Screen")  # no install prompt in this test browser: how to
-        page.locator(".export-menu > summary").click()  # the one Export action, its choices inside
-        with page.expect_download() as download:
-            page.get_by_role("button", name="JSON: a copy to import here again").click()
-        assert json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["records"]
+def test_persistent_storage_asked_at_the_first_save_and_said(warm_page: Page, site_server, granted: bool) -> None:
+    page = warm_page  # downloads are accepted in every context (Playwright's default)
+    page.add_init_script(stub_persistence(granted))
+    play = Play(page, site_server.url, GAME).open()
+    page.get_by_role("button", name="English").click()
+    play.fill_sheet([("Ann", {"estate_sets": 5, "start_player": 1}), ("Bo", {"estate_sets": 3})])
+    play.tool().get_by_role("button", name="Save to history").click()
+    said = play.tool().locator(".persist-state")
+    expect(said).to_contain_text("agreed to keep" if granted else "may clear the history by itself")
+    if not granted:  # said calmly, with what to do: not red like a problem
+        expect(said).to_contain_text("export a copy from History")
+        assert "179, 38, 30" not in said.evaluate("(p) => getComputedStyle(p).color")  # not --bad
+    assert page.evaluate("window.__persistAsked") == 1
+    # the game just saved can be sent on to BG Stats from the sheet (issue 43 point 2; docs/bg-stats.md)
+    send = play.tool().locator(".saved-state").get_by_role("link", name="Send to BG Stats")
+    expect(send).to_have_attribute("href", re.compile(r"^https://app\.bgstatsapp\.com/createPlay\.html\?data=%7B"))
+    page.goto(f"{site_server.url}play/#history")
+    keep = page.locator("section.history .keep")
+    if granted:  # nothing to say: the sheet said it when the game was saved
+        expect(keep).to_have_attribute("data-persisted", "true")
+        expect(keep.locator(".keep-notice")).to_be_hidden()
+        expect(keep.get_by_role("button")).to_have_count(0)
+        return
+    expect(keep).to_contain_text("after 7 days without a visit, unless the site is on the Home Screen")
+    expect(keep).to_contain_text("Add to Home Screen")  # no install prompt in this test browser: how to
+    page.locator(".export-menu > summary").click()  # the one Export action, its choices inside
+    with page.expect_download() as download:
+        page.get_by_role("button", name="JSON: a copy to import here again").click()
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["records"]
 
 
 def qr_text(png: bytes) -> str:
@@ -179,43 +178,44 @@ def qr_text(png: bytes) -> str:
     return found[0].text
 
 
-def test_a_result_passed_by_qr_code_to_another_phone_offline(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as sender:
-        sender.grant_permissions(["clipboard-read", "clipboard-write"])
-        sender.add_init_script(
-            "window.__shared = []; navigator.share = (d) => { window.__shared.push(d); return Promise.resolve(); };"
-        )
-        page = sender.new_page()
-        play = Play(page, site_server.url, "palais-royal").open()
-        page.get_by_role("button", name="English").click()
-        play.set_players(4)
-        for player, name in enumerate(LONG_NAMES):
-            play.name(player, name)
-            play.fill("nobles", player, 3 + player)
-            play.fill("privileges_played", player, player)
-            for edge, count in enumerate((player, player + 1, 4 - player, (player * 3) % 5)):
-                play.fill("edge_servants", player, count, entry=edge)
-        for edge, (first, second) in enumerate(((6, 3), (5, 2), (4, 1), (3, 1))):
-            play.fill("edges", -1, first, entry=edge, part=0)
-            play.fill("edges", -1, second, entry=edge, part=1)
-        expect(play.tool()).to_have_attribute("data-state", "final", timeout=30_000)
-        play.tool().get_by_role("button", name="Show the QR code (for another phone)").click()
-        code = play.tool().locator("[data-figure=qr] .l-en svg")
-        expect(code).to_be_visible(timeout=30_000)
-        page.screenshot(path="test-results/screenshots/qr-phone.png")
-        link = qr_text(code.screenshot())
-        ranking = play.ranking()
-        assert link.startswith(f"{site_server.url}play/#r=")
-        play.tool().get_by_role("button", name="Copy the link (for another phone)").click()
-        expect(play.tool().locator(".link-state")).to_have_text("The result is copied.", use_inner_text=True)
-        assert page.evaluate("navigator.clipboard.readText()") == link
-        play.tool().get_by_role("button", name="Share the link").click()
-        page.wait_for_function("() => window.__shared.length === 1")
-        assert page.evaluate("window.__shared")[0]["url"] == link
-        # the code on screen follows the sheet: another score, another link
-        play.fill("nobles", 0, 9)
-        expect(play.tool().locator(".share-link")).not_to_have_attribute("data-link", link, timeout=30_000)
-        assert qr_text(code.screenshot()) == play.tool().locator(".share-link").get_attribute("data-link")
+def test_a_result_passed_by_qr_code_to_another_phone_offline(warm_page: Page, browser: Browser, site_server) -> None:
+    """The sender's phone a warm page (permissions are taken back after the test); the receiver's a fresh context, since
+    it goes offline."""
+    page = warm_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.add_init_script(
+        "window.__shared = []; navigator.share = (d) => { window.__shared.push(d); return Promise.resolve(); };"
+    )
+    play = Play(page, site_server.url, "palais-royal").open()
+    page.get_by_role("button", name="English").click()
+    play.set_players(4)
+    for player, name in enumerate(LONG_NAMES):
+        play.name(player, name)
+        play.fill("nobles", player, 3 + player)
+        play.fill("privileges_played", player, player)
+        for edge, count in enumerate((player, player + 1, 4 - player, (player * 3) % 5)):
+            play.fill("edge_servants", player, count, entry=edge)
+    for edge, (first, second) in enumerate(((6, 3), (5, 2), (4, 1), (3, 1))):
+        play.fill("edges", -1, first, entry=edge, part=0)
+        play.fill("edges", -1, second, entry=edge, part=1)
+    expect(play.tool()).to_have_attribute("data-state", "final", timeout=30_000)
+    play.tool().get_by_role("button", name="Show the QR code (for another phone)").click()
+    code = play.tool().locator("[data-figure=qr] .l-en svg")
+    expect(code).to_be_visible(timeout=30_000)
+    page.screenshot(path="test-results/screenshots/qr-phone.png")
+    link = qr_text(code.screenshot())
+    ranking = play.ranking()
+    assert link.startswith(f"{site_server.url}play/#r=")
+    play.tool().get_by_role("button", name="Copy the link (for another phone)").click()
+    expect(play.tool().locator(".link-state")).to_have_text("The result is copied.", use_inner_text=True)
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    play.tool().get_by_role("button", name="Share the link").click()
+    page.wait_for_function("() => window.__shared.length === 1")
+    assert page.evaluate("window.__shared")[0]["url"] == link
+    # the code on screen follows the sheet: another score, another link
+    play.fill("nobles", 0, 9)
+    expect(play.tool().locator(".share-link")).not_to_have_attribute("data-link", link, timeout=30_000)
+    assert qr_text(code.screenshot()) == play.tool().locator(".share-link").get_attribute("data-link")
     with site_context(browser, VIEWPORTS["phone"]) as receiver:
         page = receiver.new_page()
         page.goto(f"{site_server.url}play/#bruges/score")
@@ -267,22 +267,26 @@ BAD_LINKS += [
 ]
 
 
-@pytest.mark.parametrize(("fragment", "english", "chinese"), BAD_LINKS)
-def test_a_bad_link_is_refused_in_the_readers_language_and_nothing_changes(
-    warm_page: Page, site_server, fragment: str, english: str, chinese: str
-) -> None:
+def test_each_bad_link_is_refused_in_the_readers_language_and_nothing_changes(warm_page: Page, site_server) -> None:
+    """Every link of BAD_LINKS opened in turn in one play/ page (a link is a change of the address's fragment, as on a
+    phone that opens several): each is refused, in Chinese and in English, and the sheet and history stay as they were."""
     page = warm_page
     play = Play(page, site_server.url, GAME).open()
     play.name(0, "Kept")
-    page.goto(f"{site_server.url}play/#{fragment}")
     shared = page.locator("section.shared")
-    expect(shared).to_have_attribute("data-state", "refused", timeout=60_000)
-    expect(shared.locator(".problems .l-zh.s-hans").last).to_contain_text(chinese)
-    page.get_by_role("button", name="English").click()
-    expect(shared.locator(".problems").last).to_contain_text(english, ignore_case=True)
-    expect(shared.locator(".shared-result")).to_be_hidden()
-    assert page.evaluate("localStorage.getItem('tc:v1:history')") is None
-    assert json.loads(page.evaluate(f"localStorage.getItem('tc:v1:game:{GAME}')"))["names"][0] == "Kept"
+    for fragment, english, chinese in BAD_LINKS:
+        play.open()
+        expect(play.field("name", 0), f"the sheet before {fragment[:20]}").to_have_value("Kept")
+        shared.evaluate("(s) => { s.dataset.state = 'before'; s.querySelector('.problems').replaceChildren(); }")
+        page.goto(f"{site_server.url}play/#{fragment}")
+        expect(shared, f"{fragment[:20]} not refused").to_have_attribute("data-state", "refused", timeout=60_000)
+        expect(shared.locator(".problems .l-zh.s-hans").last, fragment[:20]).to_contain_text(chinese)
+        page.get_by_role("button", name="English").click()
+        expect(shared.locator(".problems").last, fragment[:20]).to_contain_text(english, ignore_case=True)
+        expect(shared.locator(".shared-result"), fragment[:20]).to_be_hidden()
+        assert page.evaluate("localStorage.getItem('tc:v1:history')") is None, f"{fragment[:20]} wrote a history"
+        stored = json.loads(page.evaluate(f"localStorage.getItem('tc:v1:game:{GAME}')"))
+        assert stored["names"][0] == "Kept", f"{fragment[:20]} changed the sheet"
 
 
 def test_the_same_scores_after_a_new_game_are_another_record(browser: Browser, site_server) -> None:

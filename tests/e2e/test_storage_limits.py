@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.playpage import VIEWPORTS, Play, csp_violations, site_context
+from tests.e2e.playpage import Play, csp_violations
 
 pytestmark = pytest.mark.e2e
 GAME = "burgundy-cards"
@@ -35,50 +35,48 @@ def full_sheet_and_little_room(play: Play) -> None:
 
 
 @pytest.mark.parametrize("answer", ["Clear anyway", "Cancel"])
-def test_new_game_on_a_full_storage_says_the_undo_is_not_stored(browser: Browser, site_server, answer: str) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        context.add_init_script(QUOTA)
-        page = context.new_page()
-        play = Play(page, site_server.url, GAME).open()
-        full_sheet_and_little_room(play)
-        dialog = page.get_by_role("dialog")
-        play.section.get_by_role("button", name=re.compile("New game|新一局")).click()
-        dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
-        expect(dialog).to_contain_text(re.compile("the undo copy cannot be saved|无法保存撤销副本"))
-        expect(play.field("estate_sets", 0)).to_have_value("5")  # nothing cleared before the answer
-        undo = play.section.get_by_role("button", name=re.compile("Undo clear|撤销清空"))
-        if answer == "Cancel":
-            dialog.get_by_role("button", name=re.compile("Cancel|取消")).click()
-            expect(play.field("estate_sets", 0)).to_have_value("5")
-            expect(undo).to_be_hidden()
-            page.reload()
-            expect(play.field("estate_sets", 0)).to_have_value("5")
-        else:
-            dialog.get_by_role("button", name=re.compile("Clear anyway|仍然清空")).click()
-            expect(play.field("estate_sets", 0)).to_have_value("")
-            expect(undo).to_be_visible()  # while the page is open, from memory
-            undo.click()
-            expect(play.field("estate_sets", 0)).to_have_value("5")
-            play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
-        assert csp_violations(page) == []
-
-
-def test_an_older_undo_copy_is_not_offered_for_a_clear_it_does_not_undo(browser: Browser, site_server) -> None:
-    with site_context(browser, VIEWPORTS["phone"]) as context:
-        context.add_init_script(QUOTA)
-        page = context.new_page()
-        play = Play(page, site_server.url, GAME).open()
-        dialog = page.get_by_role("dialog")
-        new_game = play.section.get_by_role("button", name=re.compile("New game|新一局"))
-        play.fill_sheet([("Old", {"estate_sets": 1}), ("Pat", {"estate_sets": 2})])
-        new_game.click()
-        dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()  # stored: the undo of "Old"
-        expect(play.field("estate_sets", 0)).to_have_value("")
-        full_sheet_and_little_room(play)
-        new_game.click()
-        dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
+def test_new_game_on_a_full_storage_says_the_undo_is_not_stored(warm_page: Page, site_server, answer: str) -> None:
+    page = warm_page
+    page.add_init_script(QUOTA)
+    play = Play(page, site_server.url, GAME).open()
+    full_sheet_and_little_room(play)
+    dialog = page.get_by_role("dialog")
+    play.section.get_by_role("button", name=re.compile("New game|新一局")).click()
+    dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
+    expect(dialog).to_contain_text(re.compile("the undo copy cannot be saved|无法保存撤销副本"))
+    expect(play.field("estate_sets", 0)).to_have_value("5")  # nothing cleared before the answer
+    undo = play.section.get_by_role("button", name=re.compile("Undo clear|撤销清空"))
+    if answer == "Cancel":
+        dialog.get_by_role("button", name=re.compile("Cancel|取消")).click()
+        expect(play.field("estate_sets", 0)).to_have_value("5")
+        expect(undo).to_be_hidden()
+        page.reload()
+        expect(play.field("estate_sets", 0)).to_have_value("5")
+    else:
         dialog.get_by_role("button", name=re.compile("Clear anyway|仍然清空")).click()
         expect(play.field("estate_sets", 0)).to_have_value("")
-        page.reload()
-        expect(play.field("estate_sets", 0)).to_have_value("")
-        expect(play.section.get_by_role("button", name=re.compile("Undo clear|撤销清空"))).to_be_hidden()
+        expect(undo).to_be_visible()  # while the page is open, from memory
+        undo.click()
+        expect(play.field("estate_sets", 0)).to_have_value("5")
+        play.expect_ranking(["1. Ann · 6", "2. Bo · 3"])
+    assert csp_violations(page) == []
+
+
+def test_an_older_undo_copy_is_not_offered_for_a_clear_it_does_not_undo(warm_page: Page, site_server) -> None:
+    page = warm_page
+    page.add_init_script(QUOTA)
+    play = Play(page, site_server.url, GAME).open()
+    dialog = page.get_by_role("dialog")
+    new_game = play.section.get_by_role("button", name=re.compile("New game|新一局"))
+    play.fill_sheet([("Old", {"estate_sets": 1}), ("Pat", {"estate_sets": 2})])
+    new_game.click()
+    dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()  # stored: the undo of "Old"
+    expect(play.field("estate_sets", 0)).to_have_value("")
+    full_sheet_and_little_room(play)
+    new_game.click()
+    dialog.get_by_role("button", name=re.compile("^(Clear|清空)$")).click()
+    dialog.get_by_role("button", name=re.compile("Clear anyway|仍然清空")).click()
+    expect(play.field("estate_sets", 0)).to_have_value("")
+    page.reload()
+    expect(play.field("estate_sets", 0)).to_have_value("")
+    expect(play.section.get_by_role("button", name=re.compile("Undo clear|撤销清空"))).to_be_hidden()
