@@ -119,8 +119,9 @@ class WebKitBrowser(Browser):
         self.log = log_file(self.engine)
         self._log = self.log.open("a", buffering=1, encoding="utf-8")  # appended to, like the harness's notes
         self.minibrowser_pid: int | None = None
-        self.viewport: tuple[int, int] | None = None
-        """The viewport size WebKitTab made last (the window's own size is larger by its frame)."""
+        self.viewport: tuple[tuple[int, int], tuple[int, ...]] | None = None
+        """The viewport size WebKitTab asked for last, and the one the window then gave (WebKitGTK's window has a
+        least width, so asked and given can differ)."""
         self.screen = Xvfb(self._log)
         options = webdriver.WebKitGTKOptions()
         options.binary_location = minibrowser()
@@ -228,14 +229,17 @@ class WebKitTab(Tab):
         self._size(width, height)
 
     def _size(self, width: int, height: int) -> None:
-        """Make the page's viewport (not the window) this size; nothing to do when it is the size made last (only
-        this driver resizes the browser's one window, and each resize costs WebKitGTK about a quarter second)."""
-        if self.browser.viewport == (width, height):
+        """Make the page's viewport (not the window) this size; nothing to do when the window is still as the last
+        resize for this size left it (a resize costs WebKitGTK about a quarter second, a look one round trip; a size
+        only remembered went stale in a whole session, clean-clone run 22)."""
+        look = "return [innerWidth, innerHeight]"
+        inner = tuple(self.driver.execute_script(look))
+        if self.browser.viewport == ((width, height), inner):
             return
         self.driver.set_window_size(width, height)
-        inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        inner = self.driver.execute_script(look)
         self.driver.set_window_size(width + (width - inner[0]), height + (height - inner[1]))
-        self.browser.viewport = (width, height)
+        self.browser.viewport = ((width, height), tuple(self.driver.execute_script(look)))
 
     def goto(self, url: str) -> None:
         self.driver.get(url)
