@@ -28,5 +28,15 @@
       try { localStorage.setItem("tc:" + name, value); } catch (e) { /* not remembered */ }
       apply();
     },
+    ready: false, // site.js sets it once its own switches listen
   };
+  // A tap on a switch before site.js (a module, run after parsing) listens is kept, not lost: a slow phone shows
+  // the buttons well before its scripts run.
+  const early = (event) => {
+    const target = window.tcPrefs.ready ? null : event.target.closest && event.target.closest("[data-ui-lang], input[data-pref]");
+    if (target && target.dataset.uiLang) window.tcPrefs.set("lang", target.dataset.uiLang);
+    else if (target && target.checked) window.tcPrefs.set(target.dataset.pref, target.value);
+  };
+  document.addEventListener("click", early);
+  document.addEventListener("change", early);
 })();

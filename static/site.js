@@ -52,6 +52,7 @@ function choose(name, value) {
 for (const b of document.querySelectorAll("[data-ui-lang]")) b.addEventListener("click", () => choose("lang", b.dataset.uiLang));
 for (const r of document.querySelectorAll("input[data-pref]")) r.addEventListener("change", () => choose(r.dataset.pref, r.value));
 showChoices();
+prefs.ready = true; // lang.js's early listener stands down: the switches are this module's from here on
 
 // The settings panel closes on Escape and on a tap elsewhere.
 const settings = document.querySelector("details.settings");

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.e2e.playpage import Play
+from tests.e2e.playpage import PHONE, Play, site_context
 
 pytestmark = pytest.mark.e2e
 SMALL = {"width": 360, "height": 740}
@@ -47,3 +47,22 @@ def test_a_link_not_copied_is_shown_to_copy_by_hand(warm_page: Page, site_server
     expect(state).to_contain_text("Could not copy; the link is below")
     expect(state.locator(".link-text")).to_be_visible()
     expect(state.locator(".link-text")).to_have_text(re.compile(r"^http://.*/play/#r="))
+
+
+def test_a_language_tap_before_the_page_scripts_run_is_kept(browser: Browser, site_server) -> None:
+    """A slow phone shows the language buttons before site.js (a module, run after parsing) listens: a tap then was
+    lost (clean-clone run 25: Chinese chosen on a rules page stayed English). lang.js keeps it until site.js takes over."""
+    with site_context(browser, PHONE, service_workers="block") as context:
+        page = context.new_page()
+        held: list[Route] = []
+        page.route("**/static/site.js", lambda route: held.append(route))
+        page.goto(f"{site_server.url}rules/bruges/", wait_until="commit")
+        expect(page.locator("html")).to_have_attribute("lang", "en")  # the browser's language (Playwright's en-US)
+        page.locator("[data-ui-lang=zh]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+        assert len(held) == 1, "site.js was not held: the tap did not come before it ran"
+        held[0].continue_()
+        expect(page.locator("[data-ui-lang=zh]")).to_have_attribute("aria-pressed", "true")
+        page.locator("[data-ui-lang=en]").click()
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator("[data-ui-lang=en]")).to_have_attribute("aria-pressed", "true")
