@@ -15,31 +15,39 @@ import pytest
 from scoring import GAMES
 from scoring.api import setup_json
 from tests.engines import play
-from tests.engines.conftest import CONTROL_HOST, PROBE_PAGE, SERVICE_WORKER_HOLDS_PYTHON, RecordingProxy
+from tests.engines.conftest import CONTROL_HOST, PROBE_PAGE, RecordingProxy
 from tests.engines.drivers import Tab
-from tests.engines.sheets import case, helper_case
+from tests.engines.sheets import Case, case, helper_case
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 
 
-def test_every_game_ranks_two_and_four_players(warm_tab: Tab) -> None:
+def test_every_game_ranks_and_is_kept_through_a_reload_then_saved_and_exported(warm_tab: Tab) -> None:
     """Each game's sheet typed for 2 and for 4 players: the ranking, and why each place, as scoring says. Firefox and
     WebKit type each game's 4-player sheet (every kind of field, every seat); which reasons the ranking gives is the
-    same JavaScript and Python everywhere, read on Chromium with the 2-player sheets too."""
+    same JavaScript and Python everywhere, read on Chromium with the 2-player sheets too. The first sheet is typed
+    while Python may still be starting. Then storage on every engine: every game's sheet survives a reload, and a
+    final one is saved to the history and exported as a file (a Blob handed to the download). One load of play/ for
+    all: each part needs the sheets typed."""
     tab = warm_tab
-    first = next(iter(GAMES))
-    play.open_tool(tab, first)
+    play.open_tool(tab, next(iter(GAMES)))
     play.in_english(tab)
-    play.wait_ready(tab)
-    tie_breakers = 0
+    tie_breakers, typed = 0, {}
     for game in GAMES:
         play.open_tool(tab, game)
         for players in (2, 4) if tab.engine == "chromium" else (4,):
-            expected = case(game, players)
-            play.fill(tab, game, expected.sheet)
-            play.ranking(tab, expected)
-            tie_breakers += expected.rules.count("tie-breaker")
+            typed[game] = case(game, players)
+            play.fill(tab, game, typed[game].sheet)
+            play.ranking(tab, typed[game])
+            tie_breakers += typed[game].rules.count("tie-breaker")
     assert tie_breakers >= 4  # the table reads tie-breaker reasons, not only totals
+    tab.reload()
+    play.wait_ready(tab)
+    for game, expected in typed.items():
+        play.open_tool(tab, game)
+        play.ranking(tab, expected)
+    assert tab.js("(css) => document.querySelector(css).value", play.field_css("bruges", "name", 3)) == "Zoë"
+    history_save_and_export(tab, typed["palais-royal"])
 
 
 def test_setup_checklist_with_its_diagram(warm_tab: Tab) -> None:
@@ -81,7 +89,7 @@ def test_setup_checklist_with_its_diagram(warm_tab: Tab) -> None:
 @pytest.mark.only_engines("chromium")
 def test_an_in_game_helper_answers(warm_tab: Tab) -> None:
     """A helper's form typed: its lines as scoring writes them. Chromium only: the same JavaScript and Python on every
-    engine as the score sheet's, which every engine types (test_every_game_ranks_two_and_four_players)."""
+    engine as the score sheet's, which every engine types (test_every_game_ranks_and_is_kept_through_a_reload_then_saved_and_exported)."""
     tab = warm_tab
     expected = helper_case("tuscany", "scoring-phase", 3)
     play.open_tool(tab, expected.game, expected.helper)
@@ -97,40 +105,6 @@ def test_an_in_game_helper_answers(warm_tab: Tab) -> None:
     )
 
 
-def test_the_sheet_is_kept_through_a_reload(warm_tab: Tab) -> None:
-    """A typed sheet survives a reload: storage on every engine."""
-    tab = warm_tab
-    expected = case("bruges", 4)
-    play.open_tool(tab, expected.game)
-    play.in_english(tab)
-    play.fill(tab, expected.game, expected.sheet)  # typed while Python may still be starting
-    play.ranking(tab, expected)
-    tab.reload()
-    play.wait_ready(tab)
-    play.ranking(tab, expected)
-    assert tab.js("(css) => document.querySelector(css).value", play.field_css("bruges", "name", 3)) == "Zoë"
-
-
-def test_offline_after_one_visit(tab: Tab) -> None:
-    """The service worker's cache: with the server gone, play/ reloads and the calculator still computes."""
-    expected = case("tuscany", 2)
-    play.open_tool(tab, expected.game)
-    play.in_english(tab)
-    play.wait_ready(tab)
-    tab.wait(
-        SERVICE_WORKER_HOLDS_PYTHON,
-        timeout=90,
-        what="the service worker's cache to hold the Python runtime",
-    )
-    tab.site.stop()  # type: ignore[attr-defined]
-    tab.reload()
-    play.wait_ready(tab)
-    play.fill(tab, expected.game, expected.sheet)
-    play.ranking(tab, expected)
-    tab.goto(tab.site.url + "rules/tuscany/")  # type: ignore[attr-defined]
-    assert tab.js("() => document.querySelector('h1').textContent.length > 0")
-
-
 EXPORTED = """() => new Promise((resolve) => {
     const make = URL.createObjectURL;
     URL.createObjectURL = (blob) => { URL.createObjectURL = make; blob.text().then(resolve); return make.call(URL, blob); };
@@ -139,14 +113,9 @@ EXPORTED = """() => new Promise((resolve) => {
 """Click "Export JSON" and catch the file's text as the page hands it to the browser's download."""
 
 
-def test_history_save_and_export(warm_tab: Tab) -> None:
-    """A final sheet saved to the history and exported as a file (storage, a Blob handed to the download)."""
-    tab = warm_tab
-    expected = case("palais-royal", 4)
+def history_save_and_export(tab: Tab, expected: Case) -> None:
+    """A final sheet, shown, saved to the history and exported as a file (storage, a Blob handed to the download)."""
     play.open_tool(tab, expected.game)
-    play.in_english(tab)
-    play.fill(tab, expected.game, expected.sheet)
-    play.ranking(tab, expected)
     tab.click(f"{play.tool(expected.game)} [data-action=save-history]")
     tab.wait("(css) => !document.querySelector(css + ' .saved-state').hidden", play.tool(expected.game))
     tab.js("(url) => { location.href = url; }", tab.site.url + "play/#history")  # type: ignore[attr-defined]

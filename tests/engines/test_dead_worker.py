@@ -26,11 +26,17 @@ DEPTH = {"chromium": 4000, "firefox": 30000, "webkit": 30000}
 END_THE_WORKER = """async (bound) => {
     const calculator = await import(new URL('../static/calculator.js', location.href).href);
     const watchdog = await import(new URL('../static/watchdog.js', location.href).href);
+    const was = watchdog.limits.silentMs;
     watchdog.limits.silentMs = bound;
     calculator.watchedWorker().worker.terminate();
-    return true;
+    return was;
 }"""
-"""End the worker from outside, as a crash does, telling nothing to the page: only a call that never answers shows."""
+"""End the worker from outside, as a crash does, telling nothing to the page: only a call that never answers shows
+(within this bound); the bound it had."""
+SILENT_BOUND = """async (bound) => {
+    (await import(new URL('../static/watchdog.js', location.href).href)).limits.silentMs = bound;
+}"""
+"""Set the watchdog's bound on a silent worker."""
 
 
 def deep_link(depth: int) -> str:
@@ -68,14 +74,15 @@ def a_sheet_with_totals(tab: Tab) -> None:
     total_for(tab, 6)
 
 
-def assert_started_again(tab: Tab) -> None:
-    """The status line says the calculator stopped and was started again (in both languages); the name is kept."""
+def assert_started_again(tab: Tab, times: int) -> None:
+    """The status line says the calculator stopped and was started again (this many times in all); the name is
+    kept."""
     state = tab.wait(
         f"() => {{ const [s, r] = ({ENGINE_LINE})(); return s === 'ready' && r ? [s, r] : ''; }}",
         timeout=120,
         what="the calculator started again",
     )
-    assert state == ["ready", "1"], state
+    assert state == ["ready", str(times)], state
     line = tab.js("() => document.querySelector('.calculator-state').innerText")
     assert "had stopped" in line and "started again" in line, line
     assert tab.js("(css) => document.querySelector(css).value", NAME) == "Ann"
@@ -89,10 +96,23 @@ def drain_errors(tab: Tab, fatal: bool = False) -> list[str]:
     return [line for line in tab.errors() if not any(word in line for word in said)]
 
 
-def test_a_worker_that_never_answers_is_replaced(warm_tab: Tab) -> None:
+def test_a_worker_that_never_answers_is_replaced_and_a_link_that_overflowed_pyodides_stack_is_harmless(
+    warm_tab: Tab,
+) -> None:
+    """A worker ended from outside: the page notices, starts another and scores again what was typed. Then the link
+    that, before the nesting was refused, killed Pyodide (a fatal error): if the received view says the calculator
+    stopped, the sheet is scored again; once the link is refused as damaged, the refusal leaves the calculator
+    answering. One load of play/ for both: each needs a sheet with totals."""
     tab = warm_tab
     a_sheet_with_totals(tab)
-    tab.js(END_THE_WORKER, 3000)
+    a_worker_that_never_answers_is_replaced(tab)
+    play.in_english(tab)
+    a_link_that_overflows_pyodides_stack_leaves_the_page_working(tab)
+
+
+def a_worker_that_never_answers_is_replaced(tab: Tab) -> None:
+    """The worker ended while a sheet is scored: said in both languages, started again, the total worked out again."""
+    bound = tab.js(END_THE_WORKER, 3000)
     tab.js("(css) => { document.querySelector(css).textContent = ''; }", TOTAL)
     tab.type(SETS, "5")  # asked of a worker that is gone: no answer, ever
     tab.wait(
@@ -100,7 +120,7 @@ def test_a_worker_that_never_answers_is_replaced(warm_tab: Tab) -> None:
         timeout=20,
         what="the stop noticed",
     )
-    assert_started_again(tab)
+    assert_started_again(tab, 1)
     wait_total(tab, 5)  # worked out again with nothing more typed
     total_for(tab, 6)
     tab.click("button[data-ui-lang=zh]")
@@ -108,14 +128,12 @@ def test_a_worker_that_never_answers_is_replaced(warm_tab: Tab) -> None:
         "() => document.querySelector('.calculator-state').innerText.includes('已重新启动')", what="the line in Chinese"
     )
     assert drain_errors(tab) == []
+    tab.js(SILENT_BOUND, bound)  # the page's own bound again: a slow answer later is no stop
 
 
-def test_a_link_that_overflows_pyodides_stack_leaves_the_page_working(warm_tab: Tab) -> None:
-    """Before the nesting was refused, this link killed Pyodide (a fatal error): the received view then says the
-    calculator stopped, and the sheet is scored again. Once the link is refused as damaged, the test checks that
-    the refusal leaves the calculator answering."""
-    tab = warm_tab
-    a_sheet_with_totals(tab)
+def a_link_that_overflows_pyodides_stack_leaves_the_page_working(tab: Tab) -> None:
+    """The deep link opened on a sheet whose total is 6: refused as damaged (or, were Pyodide to die of it, the
+    calculator started again), and the sheet still scored."""
     tab.js("(url) => { location.href = url; }", f"{tab.site.url}play/#{deep_link(DEPTH[tab.engine])}")  # type: ignore[attr-defined]
     said = tab.wait(
         "() => { const s = document.querySelector('section.shared'); return !s.hidden && s.getAttribute('aria-busy') !== 'true' && s.querySelector('.problems').innerText; }",
@@ -125,7 +143,7 @@ def test_a_link_that_overflows_pyodides_stack_leaves_the_page_working(warm_tab: 
     tab.js("(css) => { document.querySelector(css).textContent = ''; }", TOTAL)  # only a new answer writes it
     play.open_tool(tab, GAME)
     if "stopped" in said:
-        assert_started_again(tab)
+        assert_started_again(tab, 2)
     else:
         assert "damaged" in said, said
     wait_total(tab, 6)

@@ -96,11 +96,13 @@ def test_a_file_that_cannot_be_fetched_costs_only_that_file_and_the_rules_are_ke
 
 
 def test_a_qr_code_is_drawn_offline_and_deleted_caches_are_filled_again(tab: Tab) -> None:
-    """The modules only a QR code needs (pyodide/python_later.zip) are in the kept calculator: with the server
-    gone, static/worker.py's request for them (a synchronous one, from the worker) is answered by the offline copy.
-    Then, online again, the offline copy's caches deleted are filled again on the next visit, to another page than
-    play/ (both tiers: the reader's choice to keep the calculator is remembered where deleted caches cannot take
-    it). One first visit for both: each needs play/ to have kept the calculator."""
+    """Offline after one visit (the core table's offline check): with the server gone, play/ reloads from the
+    service worker, Python starts from the kept snapshot and scores a sheet. The modules only a QR code needs
+    (pyodide/python_later.zip) are in the kept calculator: static/worker.py's request for them (a synchronous one,
+    from the worker) is answered by the offline copy. Then, online again, the offline copy's caches deleted are
+    filled again on the next visit, to another page than play/ (both tiers: the reader's choice to keep the
+    calculator is remembered where deleted caches cannot take it), and with the server gone again a rules page
+    opens. One first visit for all: each needs play/ to have kept the calculator."""
     play.open_tool(tab, "bruges")
     play.in_english(tab)
     play.wait_ready(tab)
@@ -115,7 +117,7 @@ def test_a_qr_code_is_drawn_offline_and_deleted_caches_are_filled_again(tab: Tab
     length, magic = tab.js(STORED_SNAPSHOT)
     assert magic == "TCSNAP3" and length > 8_000_000, (tab.engine, length, magic)
     assert tab.js(COMPILED_KEPT) > 20_000, tab.engine  # PyScript's start-up code and static/worker.py, compiled
-    tab.site.refused.append("/")  # type: ignore[attr-defined]  # offline: the server answers nothing
+    tab.site.stop()  # type: ignore[attr-defined]  # offline: no server at all
     tab.reload()
     play.wait_ready(tab)
     # Python restored from the kept snapshot: its static data XORed back in from the kept pyodide.asm.wasm.
@@ -124,7 +126,7 @@ def test_a_qr_code_is_drawn_offline_and_deleted_caches_are_filled_again(tab: Tab
     play.fill(tab, "bruges", final.sheet)
     play.ranking(tab, final)
     play.show_qr(tab, "bruges", timeout=60)
-    tab.site.refused.clear()  # type: ignore[attr-defined]  # online again
+    tab.site.start()  # type: ignore[attr-defined]  # online again, on the same origin
     tab.js(DELETE_CACHES)  # a fetch being answered may open the cache again, empty
     state = tab.js(STATUS)
     assert state["light"]["stored"] == 0 and state["python"]["stored"] == 0, state

@@ -160,35 +160,17 @@ def seat_tuscany(tab: Tab) -> None:
 
 
 @pytest.mark.only_engines("chromium")
-def test_untouched_sheets_and_unnamed_seats(warm_tab: Tab) -> None:
-    """Chromium only: what an untouched sheet says is the same JavaScript and Python on every engine."""
+def test_untouched_sheets_an_open_tie_and_the_checklists_count(warm_tab: Tab) -> None:
+    """Chromium only: what an untouched sheet says, the open tie (scoring's answer) and the checklist's count are
+    the same JavaScript and Python on every engine; every engine types a tie-breaker sheet (test_core_table.py) and
+    ticks a checklist (test_core_table.py, test_duration_note.py). One load of play/ for the three (each on a sheet
+    of its own)."""
     tab = warm_tab
     at_the_table(tab, "bruges")
     untouched_sheet_and_unnamed_seats(tab)
-
-
-@pytest.mark.only_engines("chromium")
-def test_an_open_tie_is_never_final(warm_tab: Tab) -> None:
-    """Chromium only: the open tie is scoring's answer drawn by the same JavaScript on every engine; every engine types a tie-breaker sheet (test_core_table.py)."""
-    tab = warm_tab
-    at_the_table(tab, "tuscany")
+    play.open_tool(tab, "tuscany")
     an_open_tie_is_never_final(tab)
-
-
-def test_help_opens_over_the_sheet(warm_tab: Tab) -> None:
-    tab = warm_tab
-    at_the_table(tab, "tuscany")
-    seat_tuscany(tab)
-    help_in_a_popover(tab)
-
-
-@pytest.mark.only_engines("chromium")
-def test_the_checklist_counts_steps(warm_tab: Tab) -> None:
-    """Chromium only: the count is the same JavaScript on every engine; every engine ticks a checklist (test_core_table.py, test_duration_note.py)."""
-    tab = warm_tab
-    at_the_table(tab, "tuscany")
-    tab.select(f"{play.section('tuscany')} [data-role=players]", "4")
-    setup_counts_steps(tab)
+    setup_counts_steps(tab)  # Tuscany's checklist, for the sheet's 4 players
 
 
 def test_enter_walks_a_players_column(warm_tab: Tab) -> None:
@@ -197,21 +179,16 @@ def test_enter_walks_a_players_column(warm_tab: Tab) -> None:
     enter_moves_down_then_to_the_next_player(tab)
 
 
-def test_setup_choices_are_kept_through_a_reload(warm_tab: Tab) -> None:
-    tab = warm_tab
-    at_the_table(tab, "tuscany")
-    tab.select(f"{play.section('tuscany')} [data-role=players]", "4")
-    switch_game(tab, "furstenfeld")
-    setup_choices_for_tonight(tab)
-    tab.reload()
-    play.wait_ready(tab)
-    setup_choices_kept(tab)
-
-
-def test_quick_picks_sums_edges_and_new_game(warm_tab: Tab) -> None:
+def test_help_setup_choices_quick_picks_sums_edges_and_new_game(warm_tab: Tab) -> None:
+    """Tuscany's seats named, a label's help over the sheet; Fürstenfeld's setup chosen; on Palais Royal the quick
+    picks, sums, an edge tie and New game, with a reload after which the sum and both setups are as chosen. One load
+    of play/: each part needs the one before (the names to pick, the choices to keep)."""
     tab = warm_tab
     at_the_table(tab, "tuscany")
     seat_tuscany(tab)
+    help_in_a_popover(tab)
+    switch_game(tab, "furstenfeld")
+    setup_choices_for_tonight(tab)
     switch_game(tab, "palais-royal")
     quick_picks_sums_edges_and_new_game(tab)
 
@@ -530,8 +507,9 @@ def quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
     play.ranking(tab, shown_case(game, sheet, said))
     column_adds_up(tab, game, sheet, said)
 
-    tab.reload()  # the sum as typed survives a reload
+    tab.reload()  # the sum as typed survives a reload, and so do the setups chosen
     play.wait_ready(tab)
+    setup_choices_kept(tab)
     play.ranking(tab, shown_case(game, sheet, said))
     settle(tab, "(css) => document.querySelector(css).value", "28", nobles, what="the sum's value after a reload")
     tab.click(nobles)
