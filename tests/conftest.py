@@ -46,11 +46,40 @@ E2E_TEST_TIMEOUT = 300.0
 only: the slowest took 49 s, at a load average of 11."""
 
 
+LONGEST_FIRST = (
+    "tests/test_new_game.py",
+    "tests/test_wasm_trim.py",
+    "tests/test_build.py",
+    "tests/unit/test_properties.py",
+    "tests/test_reproducible.py",
+    "tests/test_page_metadata.py",
+    "tests/test_markers.py",
+)
+"""The fast tier's longest files, longest first (its "time per test file"): pyproject.toml has pytest-xdist hand out
+whole files in the order collected (`--dist loadfile --no-loadscope-reorder`: a file's module fixtures made once), so
+these go first and the short ones fill in after; a long file handed out last would set the end. Order only."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Give every end-to-end test a time limit (pytest-timeout), so that a hang fails one test and the run goes on."""
+    """Give every end-to-end test a time limit (pytest-timeout), so that a hang fails one test and the run goes on;
+    the longest files first (the others keep their order)."""
     for item in items:
         if item.get_closest_marker("e2e") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(E2E_TEST_TIMEOUT, method="signal"))
+    rank = {file: index for index, file in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
+
+
+BROWSER_FOLDERS = (ROOT / "tests" / "e2e", ROOT / "tests" / "engines")
+"""Where the browser tests live: every test there is marked e2e (tests/test_markers.py)."""
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The fast tier (`-m "not e2e"`) does not import the browser tests' modules only to deselect them all (their
+    imports, Playwright's and Selenium's among them, cost each xdist worker about 1.5 s of CPU)."""
+    if config.option.markexpr == "not e2e" and collection_path in BROWSER_FOLDERS:
+        return True
+    return None
 
 
 FILE_SECONDS: dict[str, float] = {}
