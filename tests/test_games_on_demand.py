@@ -1,5 +1,5 @@
 """play/ as built holds no game's section in its live document (issue 44): each waits in its own <template>, which
-static/game-sections.js, run right after them and before play.js, puts in place when the game is needed."""
+static/game-sections.js, run right after each of them and before play.js, puts in place when the game is needed."""
 
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ def test_every_game_waits_in_its_own_template(built_site: Path) -> None:
     page = Nesting()
     page.feed(html)
     assert page.sections == {game: game for game in GAMES}
-    placing = page.scripts.index("../static/game-sections.js")
-    assert placing < page.scripts.index("../static/play.js")
-    last_template = max(m.end() for m in re.finditer("</template>", html))
-    assert html.index('src="../static/game-sections.js"') > last_template
+    assert page.scripts.count("../static/game-sections.js") == len(GAMES)
+    last_placing = len(page.scripts) - 1 - page.scripts[::-1].index("../static/game-sections.js")
+    assert last_placing < page.scripts.index("../static/play.js")
+    for game in GAMES:  # each template followed at once by the script that places it when asked for
+        assert re.search(rf'data-game="{game}">.*?</template>\s*<script src="../static/game-sections.js">', html, re.S)
