@@ -16,5 +16,5 @@
   }
   window.tcGameSection ??= gameSection;
   const { game } = window.tcView(location.hash);
-  if (game) gameSection(game);
+  if (game && gameSection(game)) document.getElementById("tc-hold-paint")?.remove(); // paints again (route.js)
 })();
