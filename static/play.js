@@ -3,7 +3,7 @@
 // The parts: sheet-state.js (what is saved), sheet-inputs.js (what is typed, and where Enter goes),
 // sheet-results.js (what is shown), sheet-dialogs.js (New game, the help behind a label).
 import { callPython, startWorker, timings } from "./calculator.js";
-import { message, uiLang, uiScript } from "./site.js";
+import { message, showPlainTexts, uiLang, uiScript } from "./site.js";
 import { keys, readChoice, usable, writeChoice } from "./storage.js";
 import { bilingual, whenIdle } from "./ui.js";
 import { setupHistory } from "./history.js";
@@ -27,10 +27,19 @@ import { openRecord, saveCorrection, showEditing } from "./sheet-edit.js";
 import { setupColumns } from "./column.js";
 import { ownSeat, sheetKey } from "./column-mode.js";
 
-const games = new Map([...document.querySelectorAll("section.game")].map((s) => [s.dataset.game, s]));
+// Every game's id, in the page's order; a game's section is in the page only once it is needed (game-sections.js).
+const gameIds = Object.keys(JSON.parse(document.querySelector("meta[name=tc-routes]").content));
+const sectionOf = (id) => window.tcGameSection(id);
 const root = document.documentElement;
 afterCalculator(startWorker()); // the offline copy is cached once the calculator has started (offline.js)
 const scriptsReady = loadScripts().catch((error) => console.warn("Chinese stays in the script Python wrote it in", error));
+// A grid wider than the screen swipes sideways: say so above it.
+const widths = new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const scroller = entry.target.closest(".grid-scroll");
+    scroller.parentElement.toggleAttribute("data-overflow", scroller.scrollWidth > scroller.clientWidth + 1);
+  }
+});
 
 // ------------------------------------------------------------ one game: its saved state in the form
 
@@ -344,7 +353,7 @@ function gameController(section, { history, share }) {
     refresh: () => refresh(game), // the state (changed by another tab or by "New game") back into the page
     activate: (tool) => activate(game, tool), // the router shows this game's tool
   });
-  const showPicks = setupNamePicks(section, () => knownNames([...games.keys()].filter((id) => id !== gameId)), (el) => {
+  const showPicks = setupNamePicks(section, () => knownNames(gameIds.filter((id) => id !== gameId)), (el) => {
     remember(game, el);
     game.showPicks();
     recomputeAll(game);
@@ -374,6 +383,11 @@ function activate(game, tool) {
 /** A game's controller, its listeners, and what was saved (or typed before this script ran) in its form. */
 function setupGame(section, services) {
   const game = gameController(section, services);
+  showPlainTexts(section); // a section put in place after site.js wrote them (game-sections.js)
+  for (const scroller of section.querySelectorAll(".grid-scroll")) {
+    widths.observe(scroller);
+    widths.observe(scroller.querySelector("table"));
+  }
   followSums(section);
   setupFlow(section);
   setupNames(section);
@@ -411,21 +425,16 @@ const columns = setupColumns(callPython, (id) => {
   window.history.replaceState(null, "", `#${id}/score`);
   route();
   return controller(id);
-}, games.keys().next().value);
+}, gameIds[0]);
 // Each view of <meta name="tc-views"> (sitebuild/views.py) and its controller; the build fails if the two lists differ.
 const views = { history: historyView, stats, shared: share };
 const viewIds = JSON.parse(document.querySelector("meta[name=tc-views]").content).map((v) => v.id);
-// The game on screen is set up at once; the others when the browser is idle, one per task (no long task at start).
+// The game on screen is set up at once; another when it is first opened (its section put in place then: the browser
+// reads every form control in the page at start, so the games not asked for are not in it).
 const controllers = new Map();
 function controller(id) {
-  if (!controllers.has(id)) controllers.set(id, setupGame(games.get(id), { history, share }));
+  if (!controllers.has(id)) controllers.set(id, setupGame(sectionOf(id), { history, share }));
   return controllers.get(id);
-}
-function setupTheRest() {
-  const next = [...games.keys()].find((id) => !controllers.has(id));
-  if (next === undefined) return;
-  controller(next);
-  whenIdle(setupTheRest);
 }
 
 function route() {
@@ -434,11 +443,11 @@ function route() {
   root.dataset.view = view;
   document.body.dataset.view = view;
   for (const id of viewIds) views[id].show(view === id);
-  for (const [other, s] of games) s.hidden = other !== id;
+  for (const s of document.querySelectorAll("section.game")) s.hidden = s.dataset.game !== id;
   for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === (id ?? view)));
   document.querySelector(".game-switch").open = false;
   if (!id) return;
-  const section = games.get(id);
+  const section = sectionOf(id);
   for (const t of section.querySelectorAll("[data-tool]")) t.hidden = t.dataset.tool !== chosen;
   for (const a of section.querySelectorAll("[data-tool-tab]")) a.setAttribute("aria-current", String(a.dataset.toolTab === chosen));
   inSight(section.querySelector(`[data-tool-tab="${chosen}"]`));
@@ -454,7 +463,7 @@ function inSight(tab) {
   else if (a.left < s.left) strip.scrollLeft -= s.left - a.left;
 }
 
-// ------------------------------------------------------------ screen awake, grid width
+// ------------------------------------------------------------ screen awake
 
 // While this page is open the screen stays on (a switch turns it off); where the browser cannot, no switch shows.
 function keepAwake() {
@@ -487,23 +496,12 @@ function keepAwake() {
   hold();
 }
 
-// A grid wider than the screen swipes sideways: say so above it.
-const widths = new ResizeObserver((entries) => {
-  for (const entry of entries) {
-    const scroller = entry.target.closest(".grid-scroll");
-    scroller.parentElement.toggleAttribute("data-overflow", scroller.scrollWidth > scroller.clientWidth + 1);
-  }
-});
-for (const scroller of document.querySelectorAll(".grid-scroll")) {
-  widths.observe(scroller);
-  widths.observe(scroller.querySelector("table"));
-}
 
 addEventListener("hashchange", route);
 // A saved game opened from the history to be corrected (history.js): into its sheet, which is then shown.
 document.addEventListener("tc:correct-record", async (event) => {
   const record = event.detail;
-  if (games.has(record.game) && (await openRecord(controller(record.game), record))) location.hash = `#${record.game}/score`;
+  if (gameIds.includes(record.game) && (await openRecord(controller(record.game), record))) location.hash = `#${record.game}/score`;
 });
 // The calculator's worker died and another has started (calculator.js, watchdog.js): the sheet on screen is worked out
 // again from its fields (the others are when they are opened). A received link is not opened again by itself.
@@ -519,7 +517,6 @@ await nextTask();
 route();
 await nextTask();
 keepAwake();
-whenIdle(setupTheRest);
 // Python up and the page idle: the worker reads the stored history once (1000 games: about 0.2 s of its time), so that
 // History, Statistics and saving a game do not wait for that.
 startWorker().then(() => whenIdle(() => history.hold()), () => {});

@@ -123,7 +123,7 @@ export async function showPreview(section, payload) {
   section.dataset.previewOf = payload;
   preview.hidden = true;
   const data = await readLink(payload);
-  const game = data && document.querySelector(`section.game[data-game="${CSS.escape(String(data[1]))}"]`);
+  const game = data && window.tcGameSection(String(data[1])); // put in place if it was not yet (game-sections.js)
   const form = game?.querySelector("form[data-tool=score]");
   if (!form || section.dataset.previewOf !== payload || section.dataset.state !== "working") return;
   preview.querySelector(".preview-game").replaceChildren(wordsOf(game.querySelector("h2")));

@@ -18,5 +18,14 @@
     return { view: `${game}/${chosen}`, game, tool: chosen };
   }
   window.tcView = viewOf;
-  document.documentElement.dataset.view = viewOf(location.hash).view;
+  const { view, game } = viewOf(location.hash);
+  document.documentElement.dataset.view = view;
+  // The game's section waits in a <template> until game-sections.js puts it in place, right after the parser has read
+  // it: Chromium holds its paints until then (game-sections.js removes this link; the parser's end would too), else it
+  // paints the page's top alone and the game a moment later. Browsers without <link rel=expect> paint as before.
+  if (game) {
+    const hold = Object.assign(document.createElement("link"), { rel: "expect", href: `#game-${game}`, id: "tc-hold-paint" });
+    hold.setAttribute("blocking", "render");
+    document.head.append(hold);
+  }
 })();

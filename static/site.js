@@ -32,13 +32,17 @@ export function say(key, values = {}) {
 function showChoices() {
   for (const b of document.querySelectorAll("[data-ui-lang]")) b.setAttribute("aria-pressed", String(b.dataset.uiLang === uiLang()));
   for (const r of document.querySelectorAll("input[data-pref]")) r.checked = prefs.get(r.dataset.pref) === r.value;
-  // An <option> or a placeholder holds plain text only: write it in the reader's language and script.
+  showPlainTexts(document);
+}
+
+/** An <option> or a placeholder holds plain text only: write it in the reader's language and script. */
+export function showPlainTexts(root) {
   const key = uiLang() === "en" ? "en" : uiScript() === "hant" ? "zhHant" : "zhHans";
-  for (const o of document.querySelectorAll("option[data-en]")) {
+  for (const o of root.querySelectorAll("option[data-en]")) {
     o.textContent = o.dataset[key];
     o.lang = uiTag();
   }
-  for (const field of document.querySelectorAll("input[data-en]")) field.placeholder = field.dataset[key];
+  for (const field of root.querySelectorAll("input[data-en]")) field.placeholder = field.dataset[key];
 }
 
 function choose(name, value) {

@@ -28,7 +28,8 @@ function nameFields(game) {
     return input;
   });
   wrap.append(...inputs);
-  const others = [...document.querySelectorAll("section.game")].map((s) => s.dataset.game).filter((id) => id !== game.gameId);
+  const ids = Object.keys(JSON.parse(document.querySelector("meta[name=tc-routes]").content)); // every game, placed or not
+  const others = ids.filter((id) => id !== game.gameId);
   const seated = new Set(game.state.names.map(cleanName));
   for (const name of knownNames(others).filter((n) => !seated.has(n))) {
     const pick = Object.assign(document.createElement("button"), { type: "button", textContent: name, className: "start-name" });

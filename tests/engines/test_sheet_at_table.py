@@ -376,6 +376,7 @@ def setup_choices_for_tonight(tab: Tab) -> None:
 def setup_choices_kept(tab: Tab) -> None:
     """After a reload, each game's player count and variant are as last chosen (Tuscany 4, Fürstenfeld 3 advanced)."""
     count, variant = FURSTENFELD_SETUP
+    play.open_tool(tab, "tuscany", "setup")  # a game other than the one shown comes into the page when opened
     settle(
         tab,
         "(variant) => ['tuscany', 'furstenfeld'].map((g) => document.querySelector(`section[data-game=${g}] [data-role=players]`).value)"

@@ -1,0 +1,46 @@
+"""play/ as built holds no game's section in its live document (issue 44): each waits in its own <template>, which
+static/game-sections.js, run right after each of them and before play.js, puts in place when the game is needed."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+from scoring import GAMES
+
+
+class Nesting(HTMLParser):
+    """Each game section's innermost enclosing <template> (its data-game), and the scripts in the order met."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open_templates: list[str | None] = []
+        self.sections: dict[str, str | None] = {}
+        self.scripts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if tag == "template":
+            self.open_templates.append(named.get("data-game"))
+        elif tag == "section" and "game" in (named.get("class") or "").split():
+            self.sections[named["data-game"] or ""] = self.open_templates[-1] if self.open_templates else None
+        elif tag == "script" and named.get("src"):
+            self.scripts.append(named["src"] or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "template":
+            self.open_templates.pop()
+
+
+def test_every_game_waits_in_its_own_template(built_site: Path) -> None:
+    """Every game's section, and only inside the template named after it; its placing script before play.js."""
+    html = (built_site / "play" / "index.html").read_text(encoding="utf-8")
+    page = Nesting()
+    page.feed(html)
+    assert page.sections == {game: game for game in GAMES}
+    assert page.scripts.count("../static/game-sections.js") == len(GAMES)
+    last_placing = len(page.scripts) - 1 - page.scripts[::-1].index("../static/game-sections.js")
+    assert last_placing < page.scripts.index("../static/play.js")
+    for game in GAMES:  # each template followed at once by the script that places it when asked for
+        assert re.search(rf'data-game="{game}">.*?</template>\s*<script src="../static/game-sections.js">', html, re.S)
