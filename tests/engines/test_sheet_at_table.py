@@ -373,10 +373,12 @@ def setup_choices_for_tonight(tab: Tab) -> None:
     )
 
 
-def setup_choices_kept(tab: Tab) -> None:
-    """After a reload, each game's player count and variant are as last chosen (Tuscany 4, Fürstenfeld 3 advanced)."""
+def setup_choices_kept(tab: Tab, shown: str) -> None:
+    """After a reload, each game's player count and variant are as last chosen (Tuscany 4, Fürstenfeld 3 advanced);
+    then the game that was shown is shown again."""
     count, variant = FURSTENFELD_SETUP
-    play.open_tool(tab, "tuscany", "setup")  # a game other than the one shown comes into the page when opened
+    for game in ("tuscany", "furstenfeld"):
+        play.open_tool(tab, game, "setup")  # a game other than the one shown comes into the page when opened
     settle(
         tab,
         "(variant) => ['tuscany', 'furstenfeld'].map((g) => document.querySelector(`section[data-game=${g}] [data-role=players]`).value)"
@@ -385,6 +387,7 @@ def setup_choices_kept(tab: Tab) -> None:
         variant,
         what="the player counts and the variant kept through the reload",
     )
+    play.open_tool(tab, shown)
 
 
 def enter_moves_down_then_to_the_next_player(tab: Tab) -> None:
@@ -510,7 +513,7 @@ def quick_picks_sums_edges_and_new_game(tab: Tab) -> None:
 
     tab.reload()  # the sum as typed survives a reload, and so do the setups chosen
     play.wait_ready(tab)
-    setup_choices_kept(tab)
+    setup_choices_kept(tab, game)
     play.ranking(tab, shown_case(game, sheet, said))
     settle(tab, "(css) => document.querySelector(css).value", "28", nobles, what="the sum's value after a reload")
     tab.click(nobles)
