@@ -28,15 +28,20 @@
       try { localStorage.setItem("tc:" + name, value); } catch (e) { /* not remembered */ }
       apply();
     },
-    ready: false, // site.js sets it once its own switches listen
   };
-  // A tap on a switch before site.js (a module, run after parsing) listens is kept, not lost: a slow phone shows
-  // the buttons well before its scripts run.
-  const early = (event) => {
-    const target = window.tcPrefs.ready ? null : event.target.closest && event.target.closest("[data-ui-lang], input[data-pref]");
-    if (target && target.dataset.uiLang) window.tcPrefs.set("lang", target.dataset.uiLang);
-    else if (target && target.checked) window.tcPrefs.set(target.dataset.pref, target.value);
+  // The language, script and theme switches: one listener from first paint for the page's whole life (a slow phone
+  // shows the buttons well before its module scripts run, and a tap then is kept). It tells the page (tc:prefs):
+  // site.js shows the choice on the switches, the pages write their text again.
+  const choose = (name, value) => {
+    window.tcPrefs.set(name, value);
+    document.dispatchEvent(new CustomEvent("tc:prefs", { detail: { name, value } }));
   };
-  document.addEventListener("click", early);
-  document.addEventListener("change", early);
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("[data-ui-lang]");
+    if (button) choose("lang", button.dataset.uiLang);
+  });
+  document.addEventListener("change", (event) => {
+    const choice = event.target.closest && event.target.closest("input[data-pref]");
+    if (choice && choice.checked) choose(choice.dataset.pref, choice.value);
+  });
 })();

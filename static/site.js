@@ -1,4 +1,4 @@
-// Every page: interface language, Chinese script and theme switches, messages, offline status, service worker.
+// Every page: the language, script and theme switches shown, messages, offline status, service worker.
 const root = document.documentElement;
 const prefs = window.tcPrefs;
 
@@ -45,18 +45,12 @@ export function showPlainTexts(root) {
   for (const field of root.querySelectorAll("input[data-en]")) field.placeholder = field.dataset[key];
 }
 
-function choose(name, value) {
-  prefs.set(name, value);
+// A switch tapped (static/lang.js, which listens from first paint): the switches show the choice.
+document.addEventListener("tc:prefs", () => {
   showChoices();
   showOnline();
-  document.dispatchEvent(new CustomEvent("tc:prefs", { detail: { name, value } }));
-  if (name === "lang") document.dispatchEvent(new CustomEvent("tc:lang", { detail: value }));
-}
-
-for (const b of document.querySelectorAll("[data-ui-lang]")) b.addEventListener("click", () => choose("lang", b.dataset.uiLang));
-for (const r of document.querySelectorAll("input[data-pref]")) r.addEventListener("change", () => choose(r.dataset.pref, r.value));
+});
 showChoices();
-prefs.ready = true; // lang.js's early listener stands down: the switches are this module's from here on
 
 // The settings panel closes on Escape and on a tap elsewhere.
 const settings = document.querySelector("details.settings");

@@ -27,11 +27,10 @@ from tests.engines.conftest import (
     open_tab,
 )
 from tests.engines.drivers import EngineError, Tab
-from tests.engines.test_own_columns import (
+from tests.engines.own_columns import (
     CLICK,
     FORM,
     FRAME,
-    HOLDS,
     ONE_SEAT,
     READY,
     SEAT_FIELD,
@@ -42,6 +41,7 @@ from tests.engines.test_own_columns import (
     in_frame,
     shoot,
     wait_in_frame,
+    wait_until_held,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
@@ -76,7 +76,7 @@ def test_a_column_from_a_phone_of_another_engine_goes_into_the_offline_host_shee
     host, home = warm_tab, warm_origin.site
     asked = host_shows_the_seat_code(host, home.url)["link"]
     in_frame(host, 0, CLICK, CARD)
-    host.wait(HOLDS, what="the host holds the site", timeout=180)
+    wait_until_held(host, "the host holds the site")
     home.stop()  # no network for the host from here on
     try:
         name = PLAYER_ENGINE[engine.name]

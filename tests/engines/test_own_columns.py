@@ -10,15 +10,10 @@ read back by zxing-cpp from a screenshot, at the size the page draws it."""
 
 from __future__ import annotations
 
-import io
-from pathlib import Path
-
 import pytest
 
-from tests.engines import play
 from tests.engines.conftest import (
     PHONE_FRAME,
-    SERVICE_WORKER_HOLDS_PYTHON,
     SMALL_PHONE,
     Engine,
     RecordingProxy,
@@ -27,97 +22,30 @@ from tests.engines.conftest import (
     open_tab,
 )
 from tests.engines.drivers import EngineError, Tab, WebKitTab
+from tests.engines.own_columns import (
+    CLICK,
+    FORM,
+    FRAME,
+    ONE_SEAT,
+    READY,
+    SEAT_FIELD,
+    SEAT_HOLDS,
+    TAKEN,
+    TYPE,
+    guest_fills_the_column,
+    host_shows_the_seat_code,
+    in_frame,
+    open_the_sheet,
+    read_code,
+    shoot,
+    wait_in_frame,
+    wait_until_held,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.engines]
-GAME = "burgundy-cards"
-FORM = play.tool(GAME)
-SEAT_FIELD = f"{FORM} input[data-field=estate_sets][data-player='1']"
-SHOTS = Path(__file__).resolve().parent.parent.parent / "test-results" / "own-columns"
-FRAME = """(src, width, height) => {
-    localStorage.setItem('tc:lang', 'en');
-    const frame = Object.assign(document.createElement('iframe'), { src, width, height });
-    frame.style.display = 'block';
-    document.body.append(frame);
-}"""
-"""A phone's page in a new frame of this size at the end of the tab, in English."""
-READY = "(win, doc) => doc.querySelector('.calculator-state')?.dataset.state === 'ready'"
-TYPE = """(win, doc, css, text) => { const el = doc.querySelector(css); el.focus(); el.value = text;
-    el.dispatchEvent(new win.Event('input', { bubbles: true })); el.blur(); return true; }"""
-"""Type into a frame's field as the keyboard would (the input event the page listens to)."""
-CLICK = "(win, doc, css) => { doc.querySelector(css).click(); return true; }"
-CODE = """(win, doc, css) => {
-    const box = [...doc.querySelectorAll(css)].find((el) => !el.hidden && el.querySelector('svg'));
-    if (!box || !box.querySelector('.column-address').textContent.includes('#')) return null;
-    const svg = [...box.querySelectorAll('svg')].find((s) => s.getClientRects().length);
-    win.scrollBy(0, svg.getBoundingClientRect().top - 40); // the whole code on screen, for the screenshot
-    return { link: box.querySelector('.column-address').textContent, width: svg.getBoundingClientRect().width,
-             modules: svg.viewBox.baseVal.width };
-}"""
-"""The link of the column code on screen, the code's drawn width and its modules (the quiet zone's included)."""
-HOLDS = SERVICE_WORKER_HOLDS_PYTHON.replace(" || !navigator.serviceWorker.controller", "")
-"""conftest's check that the offline copy holds the calculator, asked from the frame's page (same origin, whose own
-page is not one the service worker controls)."""
-ONE_SEAT = "(win, doc) => doc.querySelector('section.game[data-own-seat=\"1\"]')?.getClientRects().length > 0"
 SHOWN = """(win, doc, css) => [...doc.querySelectorAll(css + ' thead th[data-player]')]
     .filter((th) => th.getClientRects().length).map((th) => th.dataset.player)"""
 """The seats whose column a sheet shows."""
-TAKEN = """(win, doc, css) => { const box = doc.querySelector(css + ' .column-received');
-    return box?.dataset.state === 'taken' && box.innerText; }"""
-SEAT_HOLDS = (
-    "(win, doc, css, value) => (doc.querySelector(css).dataset.typed ?? doc.querySelector(css).value) === value"
-)
-
-
-def shoot(tab: Tab, name: str) -> bytes:
-    """A screenshot of the tab, kept to look at; its PNG."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}-{tab.engine}.png"
-    tab.screenshot(path)
-    return path.read_bytes()
-
-
-def read_code(tab: Tab, name: str, box: str) -> list[str]:
-    """The texts of the QR codes in a screenshot of the tab (kept to look at), read by zxing-cpp; scrolled to the code
-    and taken again, up to three times, while none is read (a screenshot taken before the scroll was painted)."""
-    import zxingcpp
-    from PIL import Image
-
-    for _ in range(3):
-        in_frame(tab, 0, CODE, box)
-        found = [c.text for c in zxingcpp.read_barcodes(Image.open(io.BytesIO(shoot(tab, name))))]
-        if found:
-            return found
-    return []
-
-
-def framed(index: int, source: str) -> str:
-    """A function (win, doc, ...args) made to run on one of the tab's frames (run from the tab's own page)."""
-    frame = f"document.querySelectorAll('iframe')[{index}].contentWindow"
-    return f"(...args) => {{ const win = {frame}; return ({source})(win, win.document, ...args); }}"
-
-
-def in_frame(tab: Tab, index: int, source: str, *args: object) -> object:
-    """Run a function (win, doc, ...args) in one of the tab's frames."""
-    return tab.js(framed(index, source), *args)
-
-
-def wait_in_frame(tab: Tab, index: int, source: str, *args: object, what: str, timeout: float = 60) -> object:
-    """Wait until a function run in one of the tab's frames gives something truthy."""
-    return tab.wait(framed(index, source), *args, what=what, timeout=timeout)
-
-
-def host_shows_the_seat_code(host: Tab, url: str) -> dict:
-    """The host's sheet: two names and a score typed, the second seat's code drawn; what CODE says of it."""
-    host.goto(url + PHONE_FRAME.lstrip("/"))
-    host.js("() => document.body.replaceChildren()")
-    host.js(FRAME, f"{url}play/#{GAME}/score", 390, 844)
-    wait_in_frame(host, 0, READY, what="Python")
-    for css, text in (("input.name[data-player='0']", "Ann"), ("input.name[data-player='1']", "Bo")):
-        in_frame(host, 0, TYPE, f"{FORM} {css}", text)
-    in_frame(host, 0, TYPE, f"{FORM} input[data-field=estate_sets][data-player='0']", "4")
-    in_frame(host, 0, CLICK, f"{FORM} .own-columns > summary")
-    in_frame(host, 0, CLICK, f'{FORM} .column-seats [data-seat="1"]')
-    return wait_in_frame(host, 0, CODE, f"{FORM} .own-columns .column-link", what="the seat's code", timeout=90)
 
 
 def guest_opens_the_link(guest: Tab, url: str, link: str) -> None:
@@ -127,7 +55,7 @@ def guest_opens_the_link(guest: Tab, url: str, link: str) -> None:
     guest.js("() => document.body.replaceChildren()")
     guest.js(FRAME, f"{url}play/", 360, 740)
     wait_in_frame(guest, 0, READY, what="Python on the other phone", timeout=120)
-    guest.wait(HOLDS, what="the other phone holds the site", timeout=180)
+    wait_until_held(guest, "the other phone holds the site")
     guest.js("() => document.body.replaceChildren()")
     guest.js(FRAME, link, 360, 740)
     try:
@@ -138,29 +66,16 @@ def guest_opens_the_link(guest: Tab, url: str, link: str) -> None:
     wait_in_frame(guest, 0, READY, what="Python on the other phone")
 
 
-def guest_fills_the_column(guest: Tab, value: str, total: int, before: str = "") -> dict:
-    """The other phone's one column typed, its code back drawn; what CODE says of it."""
-    in_frame(guest, 0, TYPE, SEAT_FIELD, value)
-    check = "(win, doc, css, total) => doc.querySelector(css).textContent === total"
-    wait_in_frame(guest, 0, check, f"{FORM} output.total[data-player='1']", str(total), what="the column's total")
-    in_frame(guest, 0, CLICK, f"{FORM} [data-action=column-back]")
-    drawn = (
-        f"(win, doc, css, before) => {{ const code = ({CODE})(win, doc, css); return code?.link !== before && code; }}"
-    )
-    return wait_in_frame(
-        guest, 0, drawn, f"{FORM} .own-column-bar .column-link", before, what="the code back", timeout=90
-    )
-
-
 @pytest.mark.only_engines("chromium", "firefox")
 def test_a_column_filled_on_another_phone_goes_into_the_host_sheet_offline(
     engine: Engine, warm_origin: WarmOrigin, warm_tab: Tab, proxy: RecordingProxy, site: WatchedSite
 ) -> None:
-    """Not on WebKit for now: alone it passed five times in five, but in the whole three-engine session the shared
-    origin's offline copy was never whole again within 180 s (clean-clone runs 19 and 20, the second on a quiet
-    machine), so the host could not go offline; not understood yet. Not the fresh origins' copies pressing WebKit to
-    evict the shared one's: with each fresh origin's service worker unregistered and its caches and storage deleted
-    when its test ended (the other phone's too), it failed the same way in a whole WebKit table (2026-11-27)."""
+    """Not on WebKit for now: alone it passes (five in five, and with test_offline_evicted.py and
+    test_offline_repair.py before it), but after the WebKit part of the table before it the shared origin's offline
+    cache holds nothing and takes nothing: its service worker answers `repair` (wanted) at once with 0 of 78 and 0 of
+    62 files stored and not even its own marker kept, while the page can store the same file in a cache of another
+    name (own_columns.OFFLINE_REPORT; two whole WebKit runs, 2026-11-27 08:06 and 08:29 UTC): the service worker's
+    writes to it are lost; what emptied it, and whether a deleted cache's name stays dead on Safari too, is not found yet."""
     host, home = warm_tab, warm_origin.site
     asked = host_shows_the_seat_code(host, home.url)
     assert asked["link"].startswith(f"{home.url}play/#c="), asked
@@ -193,13 +108,10 @@ def test_a_column_filled_on_another_phone_goes_into_the_host_sheet_offline(
 def host_takes_the_columns(host: Tab, home: WatchedSite, first: str, second: str) -> None:
     """The host's sheet open, the network gone; the link back opened in a second frame, then a second column for the
     same seat pasted: asked first."""
-    host.goto(home.url + PHONE_FRAME.lstrip("/"))
-    host.js("() => document.body.replaceChildren()")
-    host.js(FRAME, f"{home.url}play/#{GAME}/score", 390, 844)
-    wait_in_frame(host, 0, READY, what="Python")
+    open_the_sheet(host, home.url)
     # The engine's shared origin may have lost its offline copy to the engine's own eviction in a long session (clean-
     # clone run 19, WebKit): play/ above registers and fills it again, as the other phone's does (the same limit).
-    host.wait(HOLDS, what="the host holds the site", timeout=180)
+    wait_until_held(host, "the host holds the site")
     home.stop()  # no network for the host from here on
     try:
         offline_host_takes_the_columns(host, first, second)
