@@ -145,14 +145,24 @@ def test_majority_helper(warm_page: Page, site_server, viewport: dict) -> None:
     no_sideways_scroll(page, viewport)
 
 
-@pytest.mark.parametrize(
-    ("lang", "viewport"), [("en", {"width": 390, "height": 844}), ("zh", {"width": 360, "height": 740})]
-)
-def test_ties_on_several_edges_ask_one_question_once(warm_page: Page, site_server, lang: str, viewport: dict) -> None:
-    """Issue 28 point 5: three tied edges make one calm question with one choice, in the table's words."""
+TIED_EDGES = {
+    "en": [
+        "Edge 1: Ann and Bo, 2 servants each",
+        "Edge 2: Ann, Bo and the third player, 1 servant each",
+        "Edge 3: Ann and Bo, 3 servants each",
+        "How does your table score a tie on an edge?",
+    ],
+    "zh": ["边沿 1：Ann、Bo 各 2 个仆人", "边沿 2：Ann、Bo、第三位玩家 各 1 个仆人", "你们怎样计算边沿上的平手？"],
+}
+"""The one question three tied edges make, as the table reads it in each language."""
+
+
+def test_ties_on_several_edges_ask_one_question_once(warm_page: Page, site_server) -> None:
+    """Issue 28 point 5: three tied edges make one calm question with one choice, in the table's words: in English
+    on a 390 px phone, then switched to Chinese in place (the reader's button) on a 360 px one."""
     page = warm_page
-    page.set_viewport_size(viewport)
-    page.add_init_script(f"localStorage.setItem('tc:lang', '{lang}');")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('tc:lang', 'en');")
     play = Play(page, site_server.url, GAME).open("score")
     play.wait_ready()
     fill_edge_points(play, EDGE_POINTS)
@@ -164,55 +174,49 @@ def test_ties_on_several_edges_ask_one_question_once(warm_page: Page, site_serve
         ]
     )
     question = play.problems().locator("li")
-    expect(question).to_have_count(1, timeout=60_000)
-    expect(question).to_have_class(re.compile("tie-open"))
-    expect(play.problems().locator("select")).to_have_count(1)
-    expect(play.problems().locator('select option[value=""]')).to_have_text({"en": "Choose…", "zh": "请选择……"}[lang])
-    said = {
-        "en": [
-            "Edge 1: Ann and Bo, 2 servants each",
-            "Edge 2: Ann, Bo and the third player, 1 servant each",
-            "Edge 3: Ann and Bo, 3 servants each",
-            "How does your table score a tie on an edge?",
-        ],
-        "zh": [
-            "边沿 1：Ann、Bo 各 2 个仆人",
-            "边沿 2：Ann、Bo、第三位玩家 各 1 个仆人",
-            "你们怎样计算边沿上的平手？",
-        ],
-    }[lang]
-    for part in said:
-        expect(question).to_contain_text(part, use_inner_text=True)
-    expect(play.tool().locator("[aria-invalid=true]")).to_have_count(0)  # nothing typed is wrong
-    page.screenshot(path=f"/tmp/polish-shots/edge-question-{lang}-{viewport['width']}.png")
-    question.scroll_into_view_if_needed()
-    page.screenshot(path=f"/tmp/polish-shots/edge-question-{lang}-{viewport['width']}-question.png")
+    for lang, viewport, choose in (("en", 390, "Choose…"), ("zh", 360, "请选择……")):
+        if lang == "zh":
+            page.set_viewport_size({"width": 360, "height": 740})
+            page.get_by_role("button", name="中文").click()
+        expect(question).to_have_count(1, timeout=60_000)
+        expect(question).to_have_class(re.compile("tie-open"))
+        expect(play.problems().locator("select")).to_have_count(1)
+        expect(play.problems().locator('select option[value=""]')).to_have_text(choose)
+        for part in TIED_EDGES[lang]:
+            expect(question).to_contain_text(part, use_inner_text=True)
+        expect(play.tool().locator("[aria-invalid=true]")).to_have_count(0)  # nothing typed is wrong
+        page.screenshot(path=f"/tmp/polish-shots/edge-question-{lang}-{viewport}.png")
+        question.scroll_into_view_if_needed()
+        page.screenshot(path=f"/tmp/polish-shots/edge-question-{lang}-{viewport}-question.png")
     question.locator("select").select_option("each-scores")
     expect(tie_rule(play)).to_have_value("each-scores")
     expect(play.tool()).to_have_attribute("data-state", "final", timeout=60_000)
     expect(play.problems()).to_be_empty()
 
 
-@pytest.mark.parametrize(("lang", "who"), [("en", "Palais Royal — 1. Bo"), ("zh", "皇家宫殿 — 1. Bo")])
-def test_the_screen_reader_line_is_current(warm_page: Page, site_server, lang: str, who: str) -> None:
+HEARD = """() => { window.__heard = [];
+    new MutationObserver(() => window.__heard.push(document.querySelector('section.game[data-game="palais-royal"] .announce').textContent))
+        .observe(document.querySelector('section.game[data-game="palais-royal"] .announce'), { childList: true, characterData: true, subtree: true }); }"""
+"""From now on, record every text the screen reader's line takes."""
+
+
+def test_the_screen_reader_line_is_current(warm_page: Page, site_server) -> None:
     """Issue 28 point 7: the live region says the ranking shown, in the reader's language; nothing while the edge
-    rule is asked for, and nothing stale once a value is edited (until the new ranking is shown)."""
+    rule is asked for, and nothing stale once a value is edited (until the new ranking is shown). In English, then
+    switched to Chinese in place (the reader's button): the line says the ranking in Chinese, and an edit empties it
+    before the new one."""
     page = warm_page
     page.set_viewport_size({"width": 390, "height": 844})
-    page.add_init_script(f"localStorage.setItem('tc:lang', '{lang}');")
+    page.add_init_script("localStorage.setItem('tc:lang', 'en');")
     play = Play(page, site_server.url, GAME).open("score")
     play.wait_ready()
     fill_edge_points(play, EDGE_POINTS)
     play.fill_sheet([("Ann", {"nobles": 10}), ("Bo", {"nobles": 12})])
     announced = play.tool().locator(".announce")
-    expect(announced).to_contain_text(f"{who} 12", timeout=10_000)
-    expect(announced).to_have_attribute("lang", {"en": "en", "zh": "zh-Hans"}[lang])
+    expect(announced).to_contain_text("Palais Royal — 1. Bo 12", timeout=10_000)
+    expect(announced).to_have_attribute("lang", "en")
     # An edit: the line empties at once (the ranking it said is no longer the sheet's), then says the new one.
-    page.evaluate(
-        """() => { window.__heard = [];
-            new MutationObserver(() => window.__heard.push(document.querySelector('section.game[data-game="palais-royal"] .announce').textContent))
-                .observe(document.querySelector('section.game[data-game="palais-royal"] .announce'), { childList: true, characterData: true, subtree: true }); }"""
-    )
+    page.evaluate(HEARD)
     play.fill("nobles", 0, 20)
     expect(announced).to_contain_text("1. Ann 20", timeout=10_000)
     heard = page.evaluate("window.__heard")
@@ -224,3 +228,12 @@ def test_the_screen_reader_line_is_current(warm_page: Page, site_server, lang: s
     expect(announced).to_have_text("", timeout=10_000)
     tie_rule(play).select_option("each-scores")
     expect(announced).to_contain_text("Ann 26", timeout=10_000)
+    # In Chinese: the ranking said again in Chinese; an edit empties the line, then the new ranking.
+    page.get_by_role("button", name="中文").click()
+    expect(announced).to_contain_text("皇家宫殿 — 1. Ann 26", timeout=10_000)
+    expect(announced).to_have_attribute("lang", "zh-Hans")
+    page.evaluate(HEARD)
+    play.fill("nobles", 1, 30)  # Bo 30 + 6 = 36 goes first
+    expect(announced).to_contain_text("皇家宫殿 — 1. Bo 36", timeout=10_000)
+    heard = page.evaluate("window.__heard")
+    assert heard[0] == "" and all("1. Ann" not in h for h in heard[1:]), heard

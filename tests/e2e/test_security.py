@@ -65,43 +65,43 @@ def test_every_page_works_under_its_policy_without_a_violation(browser: Browser,
         assert foreign_requests(context, site_server.url) == []
 
 
-def test_the_policy_blocks_inline_code_and_other_hosts(browser: Browser, site_server) -> None:
+def test_the_policy_blocks_inline_code_and_other_hosts(warm_page: Page, site_server) -> None:
     """The negative control: what the policy must stop is stopped, and the page says so."""
-    with site_context(browser, VIEWPORTS["desktop"]) as context:
-        page = context.new_page()
-        failed: list[str] = []
-        answered: list[str] = []
-        page.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
-        page.on("response", lambda response: answered.append(response.url))
-        Play(page, site_server.url, GAME).open().wait_ready()
-        page.evaluate(
-            """() => {
-                const script = document.createElement("script");
-                script.textContent = "window.__ran = 'inline script'";
-                document.body.append(script);
-                const button = document.createElement("button");
-                button.setAttribute("onclick", "window.__ran = 'inline handler'");
-                document.body.append(button);
-                button.click();
-                const img = document.createElement("img");
-                img.src = "https://example.com/pixel.png";
-                document.body.append(img);
-                const style = document.createElement("style");
-                style.textContent = "body { display: none }";
-                document.head.append(style);
-            }"""
-        )
-        fetched = page.evaluate("fetch('https://example.com/').then(() => 'fetched', () => 'refused')")
-        page.wait_for_function("window.__cspViolations.length >= 5")
-        assert page.evaluate("window.__ran") is None
-        assert fetched == "refused"
-        expect(page.locator("body")).to_be_visible()
-        blocked = " | ".join(csp_violations(page))
-        for directive in ("script-src-elem blocked inline", "script-src-attr blocked inline", "img-src", "style-src"):
-            assert directive in blocked
-        assert "connect-src blocked https://example.com/" in blocked
-        assert failed == ["https://example.com/pixel.png csp"]  # stopped by the policy before it left
-        assert [url for url in answered if "example.com" in url] == []
+    page = warm_page  # the page's own listeners: nothing context-wide is changed
+    page.set_viewport_size(VIEWPORTS["desktop"])
+    failed: list[str] = []
+    answered: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
+    page.on("response", lambda response: answered.append(response.url))
+    Play(page, site_server.url, GAME).open().wait_ready()
+    page.evaluate(
+        """() => {
+            const script = document.createElement("script");
+            script.textContent = "window.__ran = 'inline script'";
+            document.body.append(script);
+            const button = document.createElement("button");
+            button.setAttribute("onclick", "window.__ran = 'inline handler'");
+            document.body.append(button);
+            button.click();
+            const img = document.createElement("img");
+            img.src = "https://example.com/pixel.png";
+            document.body.append(img);
+            const style = document.createElement("style");
+            style.textContent = "body { display: none }";
+            document.head.append(style);
+        }"""
+    )
+    fetched = page.evaluate("fetch('https://example.com/').then(() => 'fetched', () => 'refused')")
+    page.wait_for_function("window.__cspViolations.length >= 5")
+    assert page.evaluate("window.__ran") is None
+    assert fetched == "refused"
+    expect(page.locator("body")).to_be_visible()
+    blocked = " | ".join(csp_violations(page))
+    for directive in ("script-src-elem blocked inline", "script-src-attr blocked inline", "img-src", "style-src"):
+        assert directive in blocked
+    assert "connect-src blocked https://example.com/" in blocked
+    assert failed == ["https://example.com/pixel.png csp"]  # stopped by the policy before it left
+    assert [url for url in answered if "example.com" in url] == []
 
 
 def test_a_name_with_html_or_script_is_shown_as_text(warm_page: Page, site_server) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -19,15 +20,19 @@ SAY = """([sections, terms]) => import('../static/site.js').then((site) => {
 })"""
 
 
-@pytest.mark.parametrize(
-    ("counts", "said"),
-    [((1, 1), "“x”: 1 section, 1 term."), ((2, 0), "“x”: 2 sections, 0 terms."), ((0, 3), "“x”: 0 sections, 3 terms.")],
-)
-def test_search_counts_its_findings_in_english(warm_page: Page, site_server, counts: tuple, said: str) -> None:
+SEARCH_SAYS = {
+    (1, 1): "“x”: 1 section, 1 term.",
+    (2, 0): "“x”: 2 sections, 0 terms.",
+    (0, 3): "“x”: 0 sections, 3 terms.",
+}
+"""What search says for (sections, terms) found."""
+
+
+def test_search_counts_its_findings_in_english(warm_page: Page, site_server) -> None:
     page = warm_page
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{site_server.url}search/")
-    assert page.evaluate(SAY, list(counts)) == said
+    assert {counts: page.evaluate(SAY, list(counts)) for counts in SEARCH_SAYS} == SEARCH_SAYS
 
 
 def stored_bruges_game() -> str:
@@ -42,51 +47,66 @@ def stored_bruges_game() -> str:
     return answer["stored"]
 
 
-@pytest.mark.parametrize(
-    ("script", "game", "reason"),
-    [("hans", "布鲁日", "总分 20 分决定名次。"), ("hant", "布魯日", "總分 20 分決定名次。")],
-)
-def test_the_csv_export_writes_chinese_in_the_reader_s_script(
-    warm_page: Page, site_server, script: str, game: str, reason: str
-) -> None:
-    """Issue 28 point 12: the CSV's game names and reasons in one script, the reader's; names as typed."""
+CSV_FIRST_ROW = {"hans": ("布鲁日", "李后", "总分 20 分决定名次。"), "hant": ("布魯日", "李后", "總分 20 分決定名次。")}
+"""The CSV's first row (game_zh, player, reason_zh) exported in each Chinese script: names as typed."""
+
+
+def exported_first_row(page: Page) -> tuple[str, str, str]:
+    """Export the history as CSV from its Export menu; the first row's game_zh, player and reason_zh."""
+    menu = page.locator(".export-menu")
+    if menu.get_attribute("open") is None:
+        menu.locator("> summary").click()  # one Export action, its choices inside
+    with page.expect_download() as download:
+        page.locator("[data-action=export-csv]").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    row = next(csv.DictReader(io.StringIO(text)))
+    return row["game_zh"], row["player"], row["reason_zh"]
+
+
+def test_the_csv_export_writes_chinese_in_the_reader_s_script(warm_page: Page, site_server) -> None:
+    """Issue 28 point 12: the CSV's game names and reasons in one script, the reader's; names as typed. Exported in
+    Simplified, then in Traditional, the script switched in place as the reader does (the settings' switch)."""
     page = warm_page
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{site_server.url}play/#history")
     page.evaluate(
-        "([stored, script]) => { localStorage.setItem('tc:v1:history', stored); localStorage.setItem('tc:script', script); }",
-        [stored_bruges_game(), script],
+        "(stored) => { localStorage.setItem('tc:v1:history', stored); localStorage.setItem('tc:script', 'hans'); }",
+        stored_bruges_game(),
     )
     page.reload()
     expect(page.locator("section.history")).to_have_attribute("data-count", "1", timeout=60_000)
-    page.locator(".export-menu > summary").click()  # one Export action, its choices inside
-    with page.expect_download() as download:
-        page.locator("[data-action=export-csv]").click()
-    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
-    rows = list(csv.DictReader(io.StringIO(text)))
-    assert next((r["game_zh"], r["player"], r["reason_zh"]) for r in rows) == (game, "李后", reason)
+    rows = {"hans": exported_first_row(page)}
+    settings = page.locator("details.settings")
+    settings.locator("summary").click()
+    settings.get_by_role("radio", name=re.compile("繁體")).check()
+    page.keyboard.press("Escape")
+    rows["hant"] = exported_first_row(page)
+    assert rows == CSV_FIRST_ROW
 
 
-@pytest.mark.parametrize(
-    ("lang", "shown", "hidden"), [("en", "Placed by total points", "总分"), ("zh", "总分", "Placed by")]
-)
-def test_a_place_s_reason_is_shown_in_the_reader_s_language_only(
-    warm_page: Page, site_server, lang: str, shown: str, hidden: str
-) -> None:
-    """Issue 28 point 12: one language for a place's reason when one is chosen (on screen and so in print)."""
+REASON_SHOWN = [("zh", "总分", "Placed by"), ("en", "Placed by total points", "总分")]
+"""A place's reason in each interface language: a text shown, one of the other language's never shown."""
+
+
+def test_a_place_s_reason_is_shown_in_the_reader_s_language_only(warm_page: Page, site_server) -> None:
+    """Issue 28 point 12: one language for a place's reason when one is chosen (on screen and so in print): in
+    Chinese, then switched to English in place (the reader's button)."""
     page = warm_page
     page.set_viewport_size({"width": 360, "height": 740})
-    page.add_init_script(f"localStorage.setItem('tc:lang', '{lang}');")
+    page.add_init_script("localStorage.setItem('tc:lang', 'zh');")
     play = Play(page, site_server.url, "bruges").open()
     play.fill_sheet([("Ann", {"score_track": 20}), ("Bo", {"score_track": 12})])
     why = play.tool().locator(".ranking .why").first
-    expect(why).to_contain_text(shown, timeout=60_000, use_inner_text=True)
-    assert hidden not in why.inner_text()
-    page.emulate_media(media="print")
-    assert hidden not in why.inner_text()
-    page.emulate_media(media="screen")
-    why.scroll_into_view_if_needed()
-    page.screenshot(path=f"/tmp/polish-shots/reason-{lang}-360.png")
+    for lang, shown, hidden in REASON_SHOWN:
+        if lang == "en":
+            page.get_by_role("button", name="English", exact=True).click()
+        expect(why).to_contain_text(shown, timeout=60_000, use_inner_text=True)
+        assert hidden not in why.inner_text(), lang
+        page.emulate_media(media="print")
+        assert hidden not in why.inner_text(), f"{lang} in print"
+        page.emulate_media(media="screen")
+        why.scroll_into_view_if_needed()
+        page.screenshot(path=f"/tmp/polish-shots/reason-{lang}-360.png")
 
 
 def test_the_notes_summary_keeps_a_space_before_its_count(warm_page: Page, site_server) -> None:
