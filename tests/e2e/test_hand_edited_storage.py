@@ -70,11 +70,16 @@ def test_play_shows_no_pick_from_an_impossible_count_and_no_invalid_date(warm_pa
     expect(page.locator("#game-furstenfeld .editing-save .l-en")).to_have_text(
         "Saving replaces that game in the history."
     )
+    # Each other game comes into the page when it is opened (static/game-sections.js): opened in turn.
+    page.goto(site_server.url + "play/#palais-royal/score")
     expect(page.locator("#game-palais-royal .editing .l-en")).to_have_text("Editing the game of 5 Mar 2024")
+    page.goto(site_server.url + "play/#burgundy-cards/score")
     expect(page.locator("#game-burgundy-cards .start-picked .l-en")).to_have_text(
         "Start player: Cy (picked at random from 4)"
     )
     for game in ("tuscany", "bruges"):
+        page.goto(f"{site_server.url}play/#{game}/score")
+        expect(page.locator(f"#game-{game} .start-picked")).to_have_count(1)
         expect(page.locator(f"#game-{game} .start-picked")).to_have_text("")
     texts = page.evaluate("() => document.body.textContent")
     assert "Invalid Date" not in texts and "from -5" not in texts and "from 999" not in texts
