@@ -151,16 +151,21 @@ def furstenfeld_charts_palaces_built(page: Page, base_url: str, viewport_name: s
     figure = play.tool("score").locator("[data-figure=chart]")
     palaces = get_game("furstenfeld").category_labels()["palaces"].en
     expect(page.get_by_role("img", name=palaces)).to_be_visible(timeout=60_000)
-    assert bar_names(figure) == ["Bo", "Ann", "Cy"]
+    # The chart follows each change as it is typed: wait for the whole sheet's (Cy's name came last), then read it.
     expect(visible_svg(figure).locator("text.name")).to_have_text(["1. Bo", "– Ann", "– Cy"])
+    assert bar_names(figure) == ["Bo", "Ann", "Cy"]
     check_clean(page, viewport_name)
     shot(figure, f"chart-furstenfeld-{viewport_name}")
 
 
 def test_default_diagrams_are_there_before_python(browser: Browser, site_server, viewport_name: str) -> None:
     with site_context(browser, VIEWPORTS[viewport_name]) as context:
-        context.route("**/pyodide/**", lambda route: route.abort())  # Python never starts
-        page = open_page(context)
+        refused: list[str] = []  # what was refused, and what the page said: named if the state never turns "failed"
+        context.route("**/pyodide/**", lambda route: (refused.append(route.request.url), route.abort()))
+        page = open_page(context)  # Python never starts
+        said: list[str] = []
+        page.on("console", lambda message: said.append(f"{message.type}: {message.text}"[:300]))
+        page.on("worker", lambda worker: said.append(f"worker started: {worker.url}"))
         for game in GAMES.values():
             Play(page, site_server.url, game.id).open("setup")
             figure = page.locator(f'section[data-game="{game.id}"] [data-figure=diagram]')
@@ -168,7 +173,11 @@ def test_default_diagrams_are_there_before_python(browser: Browser, site_server,
             count = int(page.locator(f'section[data-game="{game.id}"]').get_attribute("data-default"))
             assert f"{count} players" in visible_svg(figure).locator("title").text_content()
             shot(figure, f"diagram-{game.id}-{viewport_name}")
-        expect(page.locator(".calculator-state")).to_have_attribute("data-state", "failed", timeout=60_000)
+        state = page.locator(".calculator-state")
+        try:
+            expect(state).to_have_attribute("data-state", "failed", timeout=60_000)
+        except AssertionError as error:  # clean-clone run 29 saw "loading" after 60 s once (not reproduced since)
+            raise AssertionError(f"{error}\nrefused: {refused}\nthe page said: {said}") from None
         check_clean(page, viewport_name)
 
 
