@@ -22,8 +22,12 @@ function whenParsed(work) {
 function showState(state, error = null) {
   document.documentElement.dataset.calculator = state;
   whenParsed(() => {
+    // The latest state, not this call's: a call made while the page was parsed waits for DOMContentLoaded, which
+    // comes after the page's modules have run, and a start that failed meanwhile had already written "failed" (a
+    // "loading" written after it stayed for good: clean-clone runs 29 and 31).
+    const latest = document.documentElement.dataset.calculator;
     const line = document.querySelector(".calculator-state");
-    if (state !== "slow") line.dataset.state = state;
+    if (latest !== "slow") line.dataset.state = latest;
     if (restarts) line.dataset.restarted = String(restarts);
     if (error) for (const code of document.querySelectorAll(".calculator-error")) code.textContent = String(error);
   });
