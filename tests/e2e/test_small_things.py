@@ -66,3 +66,28 @@ def test_a_language_tap_before_the_page_scripts_run_is_kept(browser: Browser, si
         page.locator("[data-ui-lang=en]").click()
         expect(page.locator("html")).to_have_attribute("lang", "en")
         expect(page.locator("[data-ui-lang=en]")).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_calculator_start_that_fails_while_the_page_scripts_run_is_said(browser: Browser, site_server) -> None:
+    """calculator.js starts Python while play/ is parsed; a start that failed after parsing, while the page's modules
+    still ran (before DOMContentLoaded), wrote "failed", and the "loading" written during parsing then overwrote it for
+    good (clean-clone runs 29 and 31). Made to happen here: Python's files refused only once the page is parsed, and
+    play.js (a module: DOMContentLoaded waits for it) held until the page has said the start failed."""
+    with site_context(browser, PHONE, service_workers="block") as context:
+        page = context.new_page()
+        parsed: list[bool] = []
+        waiting: list[Route] = []
+        context.route("**/pyodide/**", lambda route: route.abort() if parsed else waiting.append(route))
+        held: list[Route] = []
+        page.route("**/static/play.js", lambda route: held.append(route))
+        page.goto(f"{site_server.url}play/#bruges/score", wait_until="commit")
+        page.wait_for_function("() => document.readyState !== 'loading'")
+        parsed.append(True)
+        for route in waiting:
+            route.abort()
+        page.wait_for_function("() => document.documentElement.dataset.calculator === 'failed'", timeout=60_000)
+        assert len(held) == 1, "play.js was not held: the page's modules had run before the start failed"
+        assert page.evaluate("() => document.readyState") == "interactive", "DOMContentLoaded came before the start failed"
+        held[0].continue_()
+        page.wait_for_function("() => document.readyState === 'complete'")
+        expect(page.locator(".calculator-state")).to_have_attribute("data-state", "failed")
