@@ -87,7 +87,9 @@ def test_a_calculator_start_that_fails_while_the_page_scripts_run_is_said(browse
             route.abort()
         page.wait_for_function("() => document.documentElement.dataset.calculator === 'failed'", timeout=60_000)
         assert len(held) == 1, "play.js was not held: the page's modules had run before the start failed"
-        assert page.evaluate("() => document.readyState") == "interactive", "DOMContentLoaded came before the start failed"
+        assert page.evaluate("() => document.readyState") == "interactive", (
+            "DOMContentLoaded came before the start failed"
+        )
         held[0].continue_()
         page.wait_for_function("() => document.readyState === 'complete'")
         expect(page.locator(".calculator-state")).to_have_attribute("data-state", "failed")
