@@ -46,6 +46,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.engines]
 SHOWN = """(win, doc, css) => [...doc.querySelectorAll(css + ' thead th[data-player]')]
     .filter((th) => th.getClientRects().length).map((th) => th.dataset.player)"""
 """The seats whose column a sheet shows."""
+START_PLAYER = f"{FORM} input[type=radio][data-field=start_player][data-player='1']"
+"""Seat 2's start-player card (one holder for the table: a column that ticks it takes it on the host's sheet)."""
+TICKED = "(win, doc, css) => doc.querySelector(css).checked"
 
 
 def guest_opens_the_link(guest: Tab, url: str, link: str) -> None:
@@ -87,7 +90,8 @@ def test_a_column_filled_on_another_phone_goes_into_the_host_sheet_offline(
         guest_opens_the_link(guest, site.url, asked["link"].replace(home.url, site.url))
         site.stop()  # no network for the other phone from here on
         assert in_frame(guest, 0, SHOWN, FORM) == ["1"], f"{guest.engine}: the other phone shows other columns"
-        back = guest_fills_the_column(guest, "2+3", 5)
+        in_frame(guest, 0, CLICK, START_PLAYER)  # the card's holder scores 1: in the column's total, then the host's
+        back = guest_fills_the_column(guest, "2+3", 6)
         assert back["link"].startswith(f"{site.url}play/#k="), back
         assert read_code(guest, "guest-code-back-360", f"{FORM} .own-column-bar .column-link") == [back["link"]], (
             f"{guest.engine}: the code back"
@@ -96,7 +100,7 @@ def test_a_column_filled_on_another_phone_goes_into_the_host_sheet_offline(
             f"{engine.name}: seat link {len(asked['link'])} chars, {asked['modules']} modules {asked['width']:.0f} px"
         )
         print(f"{engine.name}: column link {len(back['link'])} chars, {back['modules']} modules {back['width']:.0f} px")
-        again = guest_fills_the_column(guest, "7", 7, back["link"])
+        again = guest_fills_the_column(guest, "7", 8, back["link"])
         assert guest.errors() == [] and site.violations() == [], f"{guest.engine}: errors on the other phone"
     finally:
         if not isinstance(guest, WebKitTab):
@@ -131,7 +135,9 @@ def offline_host_takes_the_columns(host: Tab, first: str, second: str) -> None:
         )
         raise AssertionError(f"{host.engine}: {host.errors()} {seen} service worker, frames: {worker}") from None
     assert "Bo's column is in (seat 2)." in said and "iPhone" in said, said
+    assert in_frame(host, 1, TICKED, START_PLAYER), f"{host.engine}: the column's start-player card not ticked"
     wait_in_frame(host, 0, SEAT_HOLDS, SEAT_FIELD, "2+3", what="the sheet open in the other frame takes it in")
+    wait_in_frame(host, 0, TICKED, START_PLAYER, what="the other frame's sheet: the start-player card ticked")
     in_frame(host, 0, "(win) => { win.frameElement.style.display = 'none'; }")
     shoot(host, "host-received-360")
     in_frame(host, 0, "(win) => { win.frameElement.style.display = 'block'; }")

@@ -250,6 +250,53 @@ def test_a_phone_filling_one_seat_hears_only_of_that_seat() -> None:
     assert answer["sums"] == {"players[1].scores.estate_sets": 5}
 
 
+def test_a_column_with_several_numbers_typed_alike_here_asks_nothing() -> None:
+    """A field of several numbers (Palais Royal's servants by edge) the host typed as the column did: nothing to ask;
+    one number different: that field is named."""
+    full = sheet_of("palais-royal", 3)
+    sent = payload(api.column_back(BASE, "palais-royal", full, 1, False)["link"])
+    host = host_of(full)
+    host["players"][1] = {**full["players"][1], "scores": dict(full["players"][1]["scores"])}
+    assert isinstance(host["players"][1]["scores"]["edge_servants"], list)
+    assert api.column_take(host, sent)["replaces"] == []
+    edges = [*host["players"][1]["scores"]["edge_servants"]]
+    edges[0] = int(edges[0] or 0) + 1
+    host["players"][1]["scores"]["edge_servants"] = edges
+    label = next(f.label.en for f in GAMES["palais-royal"].player_fields if f.key == "edge_servants")
+    assert [r["en"] for r in api.column_take(host, sent)["replaces"]] == [label]
+
+
+def test_a_column_link_names_its_seat_and_player_before_it_is_taken() -> None:
+    peek = api.column_peek(column_link(players=3))
+    assert peek == {"ok": True, "problems": [], "game": "burgundy-cards", "seat": 1, "name": NAMES[1]}
+
+
+def test_a_seat_link_with_a_name_too_long_is_damaged() -> None:
+    answer = api.column_open("c=" + pack([1, "tuscany", 2, [], 0, "x" * 41]))
+    assert answer["ok"] is False and "this link is damaged" in answer["problems"][0]["en"]
+
+
+def test_a_whole_sheet_filled_on_a_seat_s_phone_gives_that_seat_s_points() -> None:
+    """Every column complete (the start-player card ticked in the seat's own column makes the sheet whole): the
+    seat's points, not those of the player placed where the seat sits (the result is in place order)."""
+    keys = [f.key for f in GAMES["burgundy-cards"].player_fields]
+    blank = dict.fromkeys(keys, "")
+    sheet = {
+        "players": [
+            {"name": "Ann", "scores": {**blank, "start_player": 0}},
+            {"name": "Bo", "scores": {**blank, "estate_sets": "2", "start_player": 1}},
+            {"name": "Cy", "scores": {**blank, "vp_cards": "1", "start_player": 0}},
+        ],
+        "table": {},
+        "options": {},
+    }
+    assert api.evaluate("burgundy-cards", sheet)["ok"] is True
+    for seat, total in ((0, 0), (1, 3), (2, 1)):
+        answer = api.column_evaluate("burgundy-cards", sheet, seat)
+        assert answer["problems"] == [] and [(p["index"], p["total"]) for p in answer["partial"]] == [(seat, total)]
+    assert api.column_evaluate("burgundy-cards", sheet, 1)["partial"][0]["breakdown"]["start_player"] == 1
+
+
 def said_clearly(answer: dict[str, Any]) -> bool:
     """An answer that is either fine or says what is wrong in both languages."""
     return answer["ok"] is True or all(p["zh"] and p["en"] for p in answer["problems"])
