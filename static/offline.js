@@ -1,7 +1,7 @@
 // The offline copy (sw.js, two tiers): registered after the page has loaded; the Offline panel in settings and the
 // home page's one-line offer show what is offline and let the reader keep or free the calculator's Python.
 import { message } from "./site.js";
-import { keys, read, remove, write } from "./storage.js";
+import { keys, read, remove, writeChoice } from "./storage.js";
 
 const root = document.documentElement;
 const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
@@ -30,12 +30,14 @@ async function ask(type, data = {}) {
   });
   // The reader's choice to keep the calculator, remembered here too: deleting the caches deletes the worker's marker.
   // Only the choice itself changes it: an answer that arrives after the caches were deleted must not forget it.
-  if (type === "keep-python") write(keys.offlinePython, "1");
+  // Quietly: the worker keeps its own marker, and a full storage's line is about what the reader typed (issue 38: the
+  // line stayed for good when this copy was refused while the storage was full, and the sheet saved again).
+  if (type === "keep-python") writeChoice(keys.offlinePython, "1");
   registration.active.postMessage({ ...data, type }, [channel.port2]);
   const state = await answer;
   if (state.error) throw new Error(state.error);
   if (type === "free-python") remove(keys.offlinePython);
-  else if (state.python.wanted) write(keys.offlinePython, "1");
+  else if (state.python.wanted) writeChoice(keys.offlinePython, "1");
   return state;
 }
 

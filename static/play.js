@@ -27,9 +27,9 @@ import { openRecord, saveCorrection, showEditing } from "./sheet-edit.js";
 import { setupColumns } from "./column.js";
 import { ownSeat, sheetKey } from "./column-mode.js";
 
-// Every game's id, in the page's order; a game's section is in the page only once it is needed (game-sections.js).
+// Every game's id, in the page's order; a game's section is in the page only once it is needed (window.tcGameSection,
+// game-sections.js).
 const gameIds = Object.keys(JSON.parse(document.querySelector("meta[name=tc-routes]").content));
-const sectionOf = (id) => window.tcGameSection(id);
 const root = document.documentElement;
 afterCalculator(startWorker()); // the offline copy is cached once the calculator has started (offline.js)
 const scriptsReady = loadScripts().catch((error) => console.warn("Chinese stays in the script Python wrote it in", error));
@@ -433,7 +433,7 @@ const viewIds = JSON.parse(document.querySelector("meta[name=tc-views]").content
 // reads every form control in the page at start, so the games not asked for are not in it).
 const controllers = new Map();
 function controller(id) {
-  if (!controllers.has(id)) controllers.set(id, setupGame(sectionOf(id), { history, share }));
+  if (!controllers.has(id)) controllers.set(id, setupGame(window.tcGameSection(id), { history, share }));
   return controllers.get(id);
 }
 
@@ -447,7 +447,7 @@ function route() {
   for (const a of document.querySelectorAll("[data-game-tab]")) a.setAttribute("aria-current", String(a.dataset.gameTab === (id ?? view)));
   document.querySelector(".game-switch").open = false;
   if (!id) return;
-  const section = sectionOf(id);
+  const section = window.tcGameSection(id);
   for (const t of section.querySelectorAll("[data-tool]")) t.hidden = t.dataset.tool !== chosen;
   for (const a of section.querySelectorAll("[data-tool-tab]")) a.setAttribute("aria-current", String(a.dataset.toolTab === chosen));
   inSight(section.querySelector(`[data-tool-tab="${chosen}"]`));

@@ -7,22 +7,17 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from scoring import GAMES
 from scoring.games.palais_royal import EACH_SCORES
-from tests.e2e.playpage import Play, site_context
+from tests.e2e.playpage import Play
 
 pytestmark = pytest.mark.e2e
 PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 740}
 WARM_CONTEXT = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
 """The module's warm pages are a touch phone's (tests/e2e/conftest.py)."""
-
-
-def phone(browser: Browser, viewport: dict = PHONE):
-    """A phone-sized context (touch, mobile)."""
-    return site_context(browser, viewport, is_mobile=True, has_touch=True)
 
 
 def tuscany_tie(play: Play) -> None:
