@@ -79,16 +79,6 @@ function download(url, channel) {
   return file;
 }
 
-/** Once the page's first frame is shown (at once in a tab not shown, which draws no frame): what the first paint
- *  needs has the link to itself, and Python's files follow a frame later (issue 44: they shared a phone's link with
- *  the first paint, and Lighthouse's simulated phone counted them before play/'s largest paint). */
-function afterFirstPaint() {
-  return new Promise((resolve) => {
-    if (document.visibilityState !== "visible") resolve();
-    else requestAnimationFrame(() => setTimeout(resolve));
-  });
-}
-
 /** Start the downloads (unless the calculator is held offline) and answer the workers' questions about them. */
 function start() {
   if (typeof BroadcastChannel !== "function") return; // the worker then fetches the files itself
@@ -96,7 +86,7 @@ function start() {
   const page = `${Date.now()}-${Math.random()}`;
   const files = new Map(); // URL -> its download, until a worker takes it
   const offered = new Map(); // question id -> URL
-  const ready = Promise.all([heldOffline(), afterFirstPaint()]).then(([held]) => {
+  const ready = heldOffline().then((held) => {
     if (held) return;
     for (const relative of FILES) {
       const url = new URL(relative, import.meta.url).href;
