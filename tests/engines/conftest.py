@@ -393,6 +393,13 @@ class Engine:
         dead.kill()
         self.browser = self._started()
 
+    def restart(self, why: str) -> None:
+        """Stop the browser, though it works, and start another (for a test that needs one the tests before it have
+        not touched); not a death."""
+        self.browser.note(f"restarted: {why}")
+        self.browser.kill()
+        self.browser = self._started()
+
     def blame(self, error: BaseException, test: str) -> BrowserGone | None:
         """A BrowserGone for this error if a process of the browser has exited by itself (the test then runs once
         more); None for a failure of the test's own, or for a browser that hung (and was killed for it)."""

@@ -69,17 +69,26 @@ def guest_opens_the_link(guest: Tab, url: str, link: str) -> None:
     wait_in_frame(guest, 0, READY, what="Python on the other phone")
 
 
-@pytest.mark.only_engines("chromium", "firefox")
+@pytest.fixture
+def home(engine: Engine, warm_origin: WarmOrigin) -> WatchedSite:
+    """The host's origin: the engine's shared one, whose offline copy holds the calculator; on WebKit, in a WebKitGTK
+    started afresh for this test. In WebKitGTK 2.50.6, once test_offline_repair.py's QR test has run (on an origin of
+    its own), no service worker of the browser keeps what it writes to the offline copy's cache any more, on any
+    origin of 127.0.0.1: the shared origin's cache reads empty and its service worker's repair stores nothing, not
+    even its marker, while the page can still store a file in a cache of another name (own_columns.OFFLINE_REPORT).
+    A scratch test counted the shared origin's entries around each step of that test: 142 until its last step (the
+    offline visit to a rules page after its caches were deleted and filled again), then 0; Chromium and Firefox kept
+    142. A host on an origin never visited before met the same. Whether Safari does this is not known: docs/browsers.md."""
+    if engine.name == "webkit":
+        engine.restart("test_own_columns: a WebKit whose Cache Storage no test before has used (its fixture `home`)")
+    return warm_origin.site
+
+
 def test_a_column_filled_on_another_phone_goes_into_the_host_sheet_offline(
-    engine: Engine, warm_origin: WarmOrigin, warm_tab: Tab, proxy: RecordingProxy, site: WatchedSite
+    engine: Engine, home: WatchedSite, warm_tab: Tab, proxy: RecordingProxy, site: WatchedSite
 ) -> None:
-    """Not on WebKit for now: alone it passes (five in five, and with test_offline_evicted.py and
-    test_offline_repair.py before it), but after the WebKit part of the table before it the shared origin's offline
-    cache holds nothing and takes nothing: its service worker answers `repair` (wanted) at once with 0 of 78 and 0 of
-    62 files stored and not even its own marker kept, while the page can store the same file in a cache of another
-    name (own_columns.OFFLINE_REPORT; two whole WebKit runs, 2026-11-27 08:06 and 08:29 UTC): the service worker's
-    writes to it are lost; what emptied it, and whether a deleted cache's name stays dead on Safari too, is not found yet."""
-    host, home = warm_tab, warm_origin.site
+    """The host on the engine's shared origin (`home`), the other phone on an origin of its own."""
+    host = warm_tab
     asked = host_shows_the_seat_code(host, home.url)
     assert asked["link"].startswith(f"{home.url}play/#c="), asked
     assert read_code(host, "host-seat-code-390", f"{FORM} .own-columns .column-link") == [asked["link"]], (

@@ -213,6 +213,10 @@ class Tab:
         """Which process of this tab's browser has exited, in words; "" while they all run."""
         return ""
 
+    def page_crashed(self) -> str:
+        """Whether the page's own process crashed (the browser runs on), in words; "" if not or if not known."""
+        return ""
+
     def wait(self, source: str, *args: object, timeout: float = 60, what: str = "") -> Any:
         """Run the function until it returns something truthy; that value. Fails after timeout seconds."""
         deadline = time.monotonic() + timeout
@@ -223,6 +227,8 @@ class Tab:
             except Exception as error:  # a navigation under way: the page's context went away; ask again
                 if self.browser_gone():
                     raise
+                if crashed := self.page_crashed():  # not a navigation: nothing will answer
+                    raise EngineError(f"{self.engine}: {crashed}, waiting for {what or source!r}") from error
                 value = error
             if value and not isinstance(value, Exception):
                 return value

@@ -103,6 +103,10 @@ def proxy_environment(port: int) -> dict[str, str]:
     return {**others, **mine, **{key.upper(): value for key, value in mine.items()}}
 
 
+WEB_PROCESS_CRASHED = b"WebProcess CRASHED"
+"""MiniBrowser's warning when its web process crashed."""
+
+
 class WebKitBrowser(Browser):
     """MiniBrowser started once through WebKitWebDriver (Selenium), on an Xvfb screen.
 
@@ -118,6 +122,8 @@ class WebKitBrowser(Browser):
 
         self.log = log_file(self.engine)
         self._log = self.log.open("a", buffering=1, encoding="utf-8")  # appended to, like the harness's notes
+        self._log_read = self.log.stat().st_size  # how far the log was read for a web process's crash
+        self._crashed = ""
         self.minibrowser_pid: int | None = None
         self.viewport: tuple[tuple[int, int], tuple[int, ...]] | None = None
         """The viewport size WebKitTab asked for last, and the one the window then gave (WebKitGTK's window has a
@@ -182,6 +188,19 @@ class WebKitBrowser(Browser):
         if not running(self.minibrowser_pid):
             return f"MiniBrowser (pid {self.minibrowser_pid}) exited"
         return ""
+
+    def page_crashed(self) -> str:
+        """In words, if MiniBrowser has logged that its web process crashed: WebKitWebDriver then deletes the session,
+        and every later command fails (seen once in test_dead_worker.py, 2026-11-27: the test waited its whole 120 s
+        for an answer, each command failing with InvalidSessionIdException)."""
+        if not self._crashed:
+            with self.log.open("rb") as log:
+                log.seek(max(0, self._log_read - len(WEB_PROCESS_CRASHED)))  # a line written in two parts is found
+                new = log.read()
+            self._log_read += max(0, len(new) - len(WEB_PROCESS_CRASHED))
+            if WEB_PROCESS_CRASHED in new:
+                self._crashed = "MiniBrowser's web process crashed (WebKitWebDriver deleted the session)"
+        return self._crashed
 
     def answers(self) -> bool:
         self.connection.client_config.timeout = PROBE_TIMEOUT
@@ -309,3 +328,6 @@ class WebKitTab(Tab):
 
     def browser_gone(self) -> str:
         return self.browser.gone()
+
+    def page_crashed(self) -> str:
+        return self.browser.page_crashed()
