@@ -46,7 +46,7 @@ class Decision(TypedDict):
 
 
 class PlacedPlayer(TypedDict):
-    """One player's line of a result, and of a saved game (core.PlayerResult)."""
+    """One player's line of a saved game (history.make_record), and of a result (RankedPlayer)."""
 
     name: str
     total: int | None
@@ -55,12 +55,19 @@ class PlacedPlayer(TypedDict):
     decided_by: Decision
 
 
+class RankedPlayer(PlacedPlayer):
+    """One player's line of a result (core.PlayerResult): a saved game's line and the seat it is for (the player's
+    column on the sheet; the result lists players in place order)."""
+
+    seat: int
+
+
 class Result(TypedDict):
     """A sheet's result (core.Result.as_dict), players in place order. Its `missing` (blank tie-breakers a tie needs)
     is not here: a result that waits for them comes as Waiting, the fields to fill as its problems."""
 
     game: str
-    players: list[PlacedPlayer]
+    players: list[RankedPlayer]
     notes: list[TextDict]
 
 

@@ -621,9 +621,7 @@ def column_evaluate(game_id: str, sheet: object, seat: object) -> answers.Incomp
     answer: dict[str, Any] = dict(evaluate(game_id, sheet))
     own = column.own_problems(answer["problems"], at)
     partial = [p for p in answer.get("partial", []) if p["index"] == at]
-    if not partial and "result" in answer:  # every column complete: the seat's line of the result (in place order)
-        parsed, _ = check_sheet(get_game(game_id), sheet)
-        name = parsed.players[at].name if parsed is not None else None
-        player = next(p for p in answer["result"]["players"] if p["name"] == name)
+    if not partial and "result" in answer:  # every column complete: the seat's line of the result
+        player = next(p for p in answer["result"]["players"] if p["seat"] == at)
         partial = [{"index": at, "total": player["total"], "breakdown": player["breakdown"]}]
     return {"ok": False, "problems": own, "partial": partial, "sums": answer["sums"]}

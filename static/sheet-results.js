@@ -3,7 +3,7 @@
 import { message, uiLang, uiScript, uiTag } from "./site.js";
 import { bilingual, nameText, plain, spansIn } from "./ui.js";
 import { showFigure } from "./figure.js";
-import { collect, fieldElements, typedValue } from "./sheet-inputs.js";
+import { fieldElements, typedValue } from "./sheet-inputs.js";
 
 /** What the players typed (names, values): never converted between scripts. */
 export function typedIn(section) {
@@ -133,17 +133,13 @@ function rankingItem(form, player, keep) {
 
 /** The result (final, or with places waiting for a tie-breaker) into the grid and the ranking below it. */
 function showRanking(form, result, keep) {
-  const names = collect(form.closest("section.game"), form).players.map((p) => p.name.trim().split(/\s+/).join(" "));
   const ranking = form.querySelector(".ranking");
   for (const player of result.players) {
-    const index = names.indexOf(player.name);
-    if (index >= 0) {
-      writeBreakdown(form, index, player.total, player.breakdown);
-      const place = form.querySelector(`output.place[data-player="${index}"]`);
-      if (place) {
-        place.textContent = placeText(player);
-        place.dataset.place = player.decided_by.kind === "pending" ? "open" : String(player.place ?? "");
-      }
+    writeBreakdown(form, player.seat, player.total, player.breakdown);
+    const place = form.querySelector(`output.place[data-player="${player.seat}"]`);
+    if (place) {
+      place.textContent = placeText(player);
+      place.dataset.place = player.decided_by.kind === "pending" ? "open" : String(player.place ?? "");
     }
     ranking.append(rankingItem(form, player, keep));
   }

@@ -228,6 +228,7 @@ class PlayerResult:
     place: int | None
     breakdown: tuple[tuple[str, int], ...]
     decided_by: Decision
+    seat: int  # the player's column on the sheet (the result lists players in place order)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -237,6 +238,7 @@ class PlayerResult:
             "place": self.place,
             "breakdown": dict(self.breakdown),
             "decided_by": self.decided_by.as_dict(),
+            "seat": self.seat,
         }
 
 

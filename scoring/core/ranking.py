@@ -35,7 +35,7 @@ def rank(game: Game, sheet: Sheet, breakdowns: Sequence[Mapping[str, int]], note
                 decision = _pending(missing[-1], game.tie_breakers[level]) if waiting else None
                 decision = decision or _decide(game, sheet, i, rivals, totals[i])
                 results.append(
-                    PlayerResult(sheet.players[i].name, totals[i], place, tuple(breakdowns[i].items()), decision)
+                    PlayerResult(sheet.players[i].name, totals[i], place, tuple(breakdowns[i].items()), decision, i)
                 )
     all_notes = list(game.notes) + list(notes)
     return Result(game.id, tuple(results), tuple(all_notes), tuple(missing))

@@ -342,6 +342,7 @@ def score(game: Game, sheet: Sheet) -> Result:
             1,
             (("palaces", palaces[first]),),
             Decision(DecisionKind.WINNER, why, section=game.section),
+            first,
         )
     ]
     for i, player in enumerate(sheet.players):
@@ -366,6 +367,7 @@ def score(game: Game, sheet: Sheet) -> Result:
                 None,
                 (("palaces", palaces[i]),),
                 Decision(DecisionKind.UNRANKED, text, section=game.section),
+                i,
             )
         )
     return Result(game.id, tuple(results), game.notes)

@@ -72,6 +72,9 @@ def test_a_dead_or_hung_browser_costs_one_test(built_site: Path, tmp_path: Path)
         "TC_ENGINE_LOGS": str(tmp_path / "logs"),  # not the logs of the run this test is part of
     }
     command = [sys.executable, "-m", "pytest", CASES, "-m", "e2e", "-p", "no:cacheprovider", "-rAR"]
+    # pytest-playwright deletes its output folder as a session starts: not test-results/, which the table run beside
+    # this one (make test) keeps its browsers' logs in (clean-clone run 44 lost a WebKit log so, and the test using it)
+    command += ["--output", str(tmp_path / "test-results")]
     run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
     output = run.stdout + run.stderr
     for name in ENGINES:

@@ -152,7 +152,7 @@ READERS: dict[str, dict[str, Any]] = {
     "sheet-results.js": {
         "answer": answers.Evaluated,
         "result": answers.Result,
-        "player": answers.PlacedPlayer,
+        "player": answers.RankedPlayer,
         "entry": answers.PartialTotal,
     },
     "sheet-edit.js": {"answer": HISTORY, "record": answers.Record},

@@ -194,6 +194,7 @@ def test_nobody_else_gets_a_place_or_a_total() -> None:
         {"palaces": 0},
     ]
     assert "Built 1 palace." in result.players[1].decided_by.text.en
+    assert [p.seat for p in result.players] == [1, 0, 2, 3]  # each line's column on the sheet
     assert result.notes == GAME.notes
 
 
@@ -206,6 +207,7 @@ def test_result_json_has_null_places_and_totals() -> None:
         "place": None,
         "breakdown": {"palaces": 3},
         "decided_by": None,
+        "seat": 1,
     }
     assert result["players"][1]["decided_by"]["kind"] == "unranked"
 

@@ -1,4 +1,5 @@
-"""Property tests over every game's score sheet: totals are sums, places are a ranking, bounds hold."""
+"""Property tests over every game's score sheet: totals are sums, places are a ranking, each line names its seat,
+bounds hold."""
 
 from __future__ import annotations
 
@@ -129,8 +130,11 @@ def test_totals_are_sums_and_places_a_ranking(game: Game, data: st.DataObject) -
     assume(not check_sheet(game, sheet)[1])  # rules across fields (Game.validate) may refuse a combination
     result = score(game, sheet)
     assert len(result.players) == len(sheet["players"])
+    assert sorted(p.seat for p in result.players) == list(range(len(sheet["players"])))  # each seat's line once
+    parsed, _ = check_sheet(game, sheet)
     for player in result.players:
         assert player.total == sum(dict(player.breakdown).values())
+        assert player.name == parsed.players[player.seat].name  # the line is that seat's
     check_ranking(result)
 
 

@@ -214,7 +214,7 @@ def test_markup_in_a_result_stays_text() -> None:
     # The sheet refuses < and >; the renderer escapes them anyway.
     game = get_game("burgundy-cards")
     hostile = '<script>alert(1)</script><svg onload="x">'
-    player = PlayerResult(hostile, 3, 1, (("estate_sets", 3),), Decision(DecisionKind.TOTAL, Text("", "")))
+    player = PlayerResult(hostile, 3, 1, (("estate_sets", 3),), Decision(DecisionKind.TOTAL, Text("", "")), 0)
     root = parse(result_chart(game, Result(game.id, (player,)), "en"))
     assert texts(bars(root)[0], "name")[0].startswith("1. <script>alert(1)</script>")
     assert bars(root)[0].get("data-name") == hostile
@@ -318,7 +318,7 @@ def test_every_breakdown_entry_of_every_game_has_a_label() -> None:
     for game in GAMES.values():
         labels = game.category_labels()
         assert {c.field.key for c in game.categories} <= set(labels)
-    player = PlayerResult("Ann", 1, 1, (("mystery", 1),), Decision(DecisionKind.TOTAL, Text("", "")))
+    player = PlayerResult("Ann", 1, 1, (("mystery", 1),), Decision(DecisionKind.TOTAL, Text("", "")), 0)
     with pytest.raises(ValueError, match="mystery"):
         result_chart(get_game("tuscany"), Result("tuscany", (player,)), "en")
 
@@ -335,7 +335,7 @@ def test_all_zero_draws_empty_tracks() -> None:
     game = get_game("tuscany")
     zero = tuple((c.field.key, 0) for c in game.categories)
     shared = Decision(DecisionKind.SHARED, Text("", ""))
-    result = Result(game.id, (PlayerResult("Ann", 0, 1, zero, shared), PlayerResult("Bo", 0, 1, zero, shared)))
+    result = Result(game.id, (PlayerResult("Ann", 0, 1, zero, shared, 0), PlayerResult("Bo", 0, 1, zero, shared, 1)))
     root = parse(result_chart(game, result, "en"))
     assert [segments(b) for b in bars(root)] == [[], []]
     assert len(root.findall(".//s:rect[@class='track']", NS)) == 2

@@ -149,6 +149,7 @@ class Browser:
     def note(self, line: str) -> None:
         """Add a line of the harness's own to the log."""
         if self.log:
+            self.log.parent.mkdir(parents=True, exist_ok=True)  # a run beside this one may have removed it
             with self.log.open("a", encoding="utf-8") as out:
                 out.write(f"== tests/engines: {line}\n")
 

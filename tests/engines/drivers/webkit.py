@@ -122,7 +122,9 @@ class WebKitBrowser(Browser):
 
         self.log = log_file(self.engine)
         self._log = self.log.open("a", buffering=1, encoding="utf-8")  # appended to, like the harness's notes
-        self._log_read = self.log.stat().st_size  # how far the log was read for a web process's crash
+        self._log_new = self.log.open("rb")  # read for a web process's crash: its lines since this start
+        self._log_new.seek(0, os.SEEK_END)
+        self._log_seen = b""  # the end of what was read, for a line written in two parts
         self._crashed = ""
         self.minibrowser_pid: int | None = None
         self.viewport: tuple[tuple[int, int], tuple[int, ...]] | None = None
@@ -193,11 +195,9 @@ class WebKitBrowser(Browser):
         """In words, if MiniBrowser has logged that its web process crashed: WebKitWebDriver then deletes the session,
         and every later command fails (seen once in test_dead_worker.py, 2026-11-27: the test waited its whole 120 s
         for an answer, each command failing with InvalidSessionIdException)."""
-        if not self._crashed:
-            with self.log.open("rb") as log:
-                log.seek(max(0, self._log_read - len(WEB_PROCESS_CRASHED)))  # a line written in two parts is found
-                new = log.read()
-            self._log_read += max(0, len(new) - len(WEB_PROCESS_CRASHED))
+        if not self._crashed and not self._log_new.closed:
+            new = self._log_seen + self._log_new.read()
+            self._log_seen = new[-len(WEB_PROCESS_CRASHED) :]
             if WEB_PROCESS_CRASHED in new:
                 self._crashed = "MiniBrowser's web process crashed (WebKitWebDriver deleted the session)"
         return self._crashed
@@ -233,6 +233,7 @@ class WebKitBrowser(Browser):
                 driver.wait(timeout=10)
         self.screen.stop()
         self._log.close()
+        self._log_new.close()
 
 
 class WebKitTab(Tab):
