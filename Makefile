@@ -45,16 +45,17 @@ lint: deps
 # Fast tests first (unit, property, build; the HTML checker needs java), on both cores (pytest-xdist), then the
 # end-to-end ones, all on the site just built (TC_BUILT_SITE: tests/conftest.py's built_site then builds nothing). The
 # end-to-end tests run as two pytest sessions at once, one a core each (both are CPU-bound: docs/tests.md): the
-# three-engine table but its crash harness and two-tabs file (BESIDE, so that both take about as long: docs/tests.md;
-# its output kept in a file and shown after) beside every other browser test; either failing fails the run.
+# three-engine table but the files in OTHER_SIDE (BESIDE, so that both take about as long: docs/tests.md; its output
+# kept in a file and shown after) beside every other browser test; either failing fails the run.
 # Each prints its 15 slowest test phases (--durations), where the next cut would come from.
-BESIDE = $(filter-out tests/engines/test_browser_crash.py tests/engines/test_two_tabs_history.py,$(wildcard tests/engines/test_*.py))
+OTHER_SIDE = tests/engines/test_browser_crash.py tests/engines/test_two_tabs_history.py tests/engines/test_engine_features.py
+BESIDE = $(filter-out $(OTHER_SIDE),$(wildcard tests/engines/test_*.py))
 test: java deps browsers nginx lint build
 	TC_BUILT_SITE=site $(PY) -m pytest -m "not e2e" -n 2
 	@TC_BUILT_SITE=site $(PY) -m pytest -m e2e --durations=15 $(BESIDE) > .e2e-beside.log 2>&1 & beside=$$!; \
 	  TC_BUILT_SITE=site $(PY) -m pytest -m e2e --durations=15 $(addprefix --ignore=,$(BESIDE)); rest=$$?; \
 	  wait $$beside; other=$$?; \
-	  echo "==== the three-engine table (but test_browser_crash.py and test_two_tabs_history.py), run beside the above ===="; \
+	  echo "==== the three-engine table (but $(notdir $(OTHER_SIDE))), run beside the above ===="; \
 	  cat .e2e-beside.log; \
 	  test $$rest -eq 0 -a $$other -eq 0
 
