@@ -96,7 +96,9 @@ def long_tasks(trace: Path, min_ms: float) -> list[str]:
         end = task["ts"] + task["dur"]
         spent: dict[str, float] = defaultdict(float)
         inside = [s for s in samples if task["ts"] <= s[0] < end]
-        for (at, name), (after, _) in zip(inside, [*inside[1:], (end, "")], strict=True):
+        # A sample lasts until the next one, the last until the task ends; a task with no sample has only Blink's steps.
+        ends = [at for at, _ in inside[1:]] + [end] if inside else []
+        for (at, name), after in zip(inside, ends, strict=True):
             spent[name] += (after - at) / 1000
         reached: dict[str, float] = {}  # a step inside one of its own kind (an event in an event) counted once
         for step in (e for e in timed if e["name"] in STEPS and task["ts"] <= e["ts"] < end):
