@@ -34,6 +34,7 @@ def test_the_start_player_pick_is_fair_text_and_kept(warm_tab: Tab) -> None:
     shown = tab.js(PICKED)
     assert shown == f"Start player: {stored['names'][0]} (picked at random from 3)", f"{tab.engine}: {shown!r}"
     assert tab.js(f"() => document.querySelectorAll('#game-{game} .start-pick i').length") == 0, tab.engine
+    play.wait_ready(tab)  # not a reload while Python starts, which Firefox logs as errors (docs/browsers.md)
     tab.reload()
     again = tab.wait(PICKED, what="the pick after a reload")
     assert again == shown, f"{tab.engine}: {again!r} after a reload, {shown!r} before"
