@@ -161,8 +161,9 @@ def git_commit() -> str:
     return head + ("+changes" if dirty else "")
 
 
-def lighthouse(url: str) -> dict[str, float]:
-    """One Lighthouse run (mobile emulation, performance only) in Debian's Chromium."""
+def lighthouse(url: str, throttling: str = "simulate") -> dict[str, float]:
+    """One Lighthouse run (mobile emulation, performance only) in Debian's Chromium; throttling "simulate" (Lighthouse's
+    default: an unthrottled load, a slow-4G phone simulated from it) or "devtools" (that link and CPU ×4 applied)."""
     binary = build.NODE / ".bin" / "lighthouse"
     if not binary.exists():
         raise SystemExit(f"{binary}: missing; run 'npm ci' (lighthouse is a pinned dev dependency)")
@@ -170,7 +171,7 @@ def lighthouse(url: str) -> dict[str, float]:
         report = Path(folder) / "report.json"
         flags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
         command = [str(binary), url, "--quiet", "--only-categories=performance", "--output=json"]
-        command += [f"--output-path={report}", f"--chrome-flags={flags}"]
+        command += [f"--output-path={report}", f"--chrome-flags={flags}", f"--throttling-method={throttling}"]
         subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": FULL_CHROMIUM}, capture_output=True)
         data = json.loads(report.read_text(encoding="utf-8"))
     return {

@@ -342,6 +342,8 @@ def measure(
                 for path in ("", f"rules/{next(iter(build.GAMES))}/", "play/"):
                     log(f"Lighthouse {path or 'home'}")
                     raw["lighthouse"][path or "home"] = [lighthouse(url + path) for _ in range(runs)]
+                log("Lighthouse play/, the link and CPU applied")
+                raw["lighthouse"][phone_cpu.APPLIED] = [lighthouse(url + "play/", "devtools") for _ in range(runs)]
     return raw
 
 
