@@ -14,7 +14,8 @@ Figures, all from the page's own clock (ms after navigation started):
   `event` entry of its interaction (PerformanceObserver, durationThreshold 16 ms: a keystroke answered within 16 ms
   has no entry and counts as 0).
 `.venv/bin/python bench/phone_cpu.py` (3 runs by default, with Lighthouse mobile for the home page, a rules page and
-play/, and play/ again with the link and CPU applied, unless --no-lighthouse); `--site DIR` (repeatable) measures built sites one run each in turn, interleaved.
+play/, and play/ again with the link and CPU applied, unless --no-lighthouse); `--site DIR` (repeatable) measures
+built sites one run each in turn, interleaved.
 """
 
 from __future__ import annotations
