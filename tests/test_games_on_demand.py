@@ -11,22 +11,31 @@ from scoring import GAMES
 
 
 class Nesting(HTMLParser):
-    """Each game section's innermost enclosing <template> (its data-game), and the scripts in the order met."""
+    """Each game section's innermost enclosing <template> (its data-game); the scripts in the order met; the preload
+    links (href, kind) and the files the page's own tags load (href, kind)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.open_templates: list[str | None] = []
         self.sections: dict[str, str | None] = {}
         self.scripts: list[str] = []
+        self.preloads: list[tuple[str, str]] = []
+        self.loads: list[tuple[str, str]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = dict(attrs)
+        named = {key: value or "" for key, value in attrs}
+        rel = named.get("rel", "")
         if tag == "template":
             self.open_templates.append(named.get("data-game"))
-        elif tag == "section" and "game" in (named.get("class") or "").split():
-            self.sections[named["data-game"] or ""] = self.open_templates[-1] if self.open_templates else None
+        elif tag == "section" and "game" in named.get("class", "").split():
+            self.sections[named["data-game"]] = self.open_templates[-1] if self.open_templates else None
         elif tag == "script" and named.get("src"):
-            self.scripts.append(named["src"] or "")
+            self.scripts.append(named["src"])
+            self.loads.append((named["src"], "module" if named.get("type") == "module" else "script"))
+        elif tag == "link" and rel in ("preload", "modulepreload"):
+            self.preloads.append((named["href"], "module" if rel == "modulepreload" else named.get("as", "")))
+        elif tag == "link" and rel == "stylesheet":
+            self.loads.append((named["href"], "style"))
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "template":
@@ -46,32 +55,11 @@ def test_every_game_waits_in_its_own_template(built_site: Path) -> None:
         assert re.search(rf'data-game="{game}">.*?</template>\s*<script src="../static/game-sections.js">', html, re.S)
 
 
-class Loads(HTMLParser):
-    """The page's preload links (href, kind) and the files its own tags load (href, kind), in the order met."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.preloads: list[tuple[str, str]] = []
-        self.loads: list[tuple[str, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = {key: value or "" for key, value in attrs}
-        rel = named.get("rel", "")
-        if tag == "link" and rel == "modulepreload":
-            self.preloads.append((named["href"], "module"))
-        elif tag == "link" and rel == "preload":
-            self.preloads.append((named["href"], named.get("as", "")))
-        elif tag == "link" and rel == "stylesheet":
-            self.loads.append((named["href"], "style"))
-        elif tag == "script" and named.get("src"):
-            self.loads.append((named["src"], "module" if named.get("type") == "module" else "script"))
-
-
 def test_play_preloads_only_what_its_own_tags_load_each_once(built_site: Path) -> None:
     """Each file play/ preloads (what its first paint waits for: templates/play.html) is loaded by a tag of the page
     of the same kind (a module by a module script, so the browser uses the preloaded response rather than asking
     twice), and preloaded once."""
-    page = Loads()
+    page = Nesting()
     page.feed((built_site / "play" / "index.html").read_text(encoding="utf-8"))
     assert page.preloads, "play/ preloads nothing: the first paint's files wait for the parser again"
     assert len(set(page.preloads)) == len(page.preloads)

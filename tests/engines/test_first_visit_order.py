@@ -6,9 +6,11 @@ scheduler's or the link's (no slow link is needed: a claim that is false leaves 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 
@@ -59,14 +61,6 @@ def timed_site(built_site: Path) -> Iterator[WatchedSite]:
 
 LATER = "/pyodide/python_later.zip"
 PLACING = "/static/game-sections.js"
-PRELOADED = (
-    "/static/route.js",
-    PLACING,
-    "/play/routes.css",
-    "/static/python-frame-start.js",
-    "/static/calculator.js",
-)
-"""What play/ preloads for its first paint (templates/play.html): each preload must be the request its tag then uses."""
 
 
 def test_a_first_visit_asks_for_each_file_once_and_in_its_turn(tab: Tab, built_site: Path) -> None:
@@ -93,13 +87,12 @@ def test_a_first_visit_asks_for_each_file_once_and_in_its_turn(tab: Tab, built_s
     play.wait_ready(tab, timeout=180)
     assert worker_start.taken and not worker_start.late, f"{tab.engine}: Pyodide's files asked for only by the worker"
     assert wasm.taken and not wasm.late, f"{tab.engine}: the Python files asked for only once Pyodide had arrived"
-    for path in (
-        WORKER_START,
-        WASM,
-        STDLIB,
-        *python_files,
-        *PRELOADED,
-    ):  # by the page and its worker, not the offline copy
+    # What play/ preloads for its first paint (templates/play.html): each preload must be the request its tag then uses.
+    page = (built_site / "play" / "index.html").read_text(encoding="utf-8")
+    preloaded = [urljoin("/play/", href) for href in re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', page)]
+    assert preloaded, "play/ preloads nothing"
+    by_page_and_worker = (WORKER_START, WASM, STDLIB, *python_files, *preloaded)  # not the offline copy's requests
+    for path in by_page_and_worker:
         times = site.asked.count(path)
         # Firefox asks again for the placing script at each of its tags, one after each game's template (session 29:
         # so it did before play/ preloaded it too); Chromium and WebKit reuse the first answer.
