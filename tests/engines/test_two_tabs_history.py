@@ -35,6 +35,15 @@ SAVE_BOTH = """(games) => { games.forEach((game, i) => document.querySelectorAll
 """Tap Save in both frames in one task: the two saves start in the same millisecond."""
 SAID_SAVED = """(games) => games.every((game, i) => !document.querySelectorAll('iframe')[i].contentDocument
     .querySelector(`section.game[data-game="${game}"] [data-tool=score] .saved-state`).hidden)"""
+PAGES = """(games) => games.map((game, i) => {
+    const doc = document.querySelectorAll('iframe')[i].contentDocument;
+    const form = doc.querySelector(`section.game[data-game="${game}"] [data-tool=score]`);
+    return `${game}: calculator ${doc.querySelector('.calculator-state')?.dataset.state}, sheet ${form.dataset.state}, `
+        + `Save ${form.querySelector('[data-action=save-history]').disabled ? 'disabled' : 'enabled'}, `
+        + `Saved ${form.querySelector('.saved-state').hidden ? 'hidden' : 'shown'}, `
+        + `says ${JSON.stringify(form.querySelector('.save-problems').textContent)}`;
+}).join('; ')"""
+"""What each page shows of its save, in words: for a failure's message."""
 STORED = "() => (JSON.parse(localStorage.getItem('tc:v1:history') || 'null')?.records ?? []).map((r) => r.game).sort()"
 
 
@@ -63,7 +72,12 @@ def test_two_tabs_saving_at_the_same_moment_keep_both_games(warm_tab: Tab) -> No
     tab = warm_tab
     two_pages_ready(tab)
     tab.js(SAVE_BOTH, list(GAMES))
-    tab.wait(SAID_SAVED, list(GAMES), what="both pages saying Saved")
+    try:
+        tab.wait(SAID_SAVED, list(GAMES), what="both pages saying Saved")
+    except EngineError:
+        raise AssertionError(
+            f"{tab.engine}: not both Saved. {tab.js(PAGES, list(GAMES))}; stored {tab.js(STORED)}"
+        ) from None
     history_comes_to_hold(tab, sorted(GAMES))
 
 
