@@ -21,6 +21,7 @@ from scoring.share import MAX_LINK_CHARS, MAX_SHEET_BYTES
 from sitebuild import BuildError, zh_script
 from sitebuild.aid import AidLine
 from sitebuild.content import LANGS, GameContent, check_content, check_glossary, in_script, load_content, parse_rules
+from sitebuild.game_blocks import check_game_blocks
 from sitebuild.glossary import TermMarker
 from sitebuild.hosts import check_hosts
 from sitebuild.links import check_links
@@ -276,10 +277,9 @@ def render_play(
         routes=play_routes(games),
         views=PLAY_VIEWS,
     )
-    check_views(
-        (out / "play" / "index.html").read_text(encoding="utf-8"),
-        (settings.static / "play.js").read_text(encoding="utf-8"),
-    )
+    page = (out / "play" / "index.html").read_text(encoding="utf-8")
+    check_views(page, (settings.static / "play.js").read_text(encoding="utf-8"))
+    check_game_blocks(page, [c.game.id for c in games])
 
 
 def svg_markup(

@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
 from . import BuildError
+from .game_blocks import games_in_place
 
 LINK_ATTRIBUTES = {"href", "src", "action"}
 
@@ -35,9 +36,9 @@ class PageScan(HTMLParser):
 
 
 def scan(path: Path) -> PageScan:
-    """Links and anchors of a built page."""
+    """Links and anchors of a built page (play/'s games read as they are once in place)."""
     parser = PageScan()
-    parser.feed(path.read_text(encoding="utf-8"))
+    parser.feed(games_in_place(path.read_text(encoding="utf-8")))
     return parser
 
 

@@ -23,6 +23,7 @@ from scoring import GAMES
 from scoring.api import setup_json
 from scoring.share import MAX_LINK_CHARS, MAX_SHEET_BYTES
 from sitebuild import zh_script
+from sitebuild.game_blocks import games_in_place
 from sitebuild.links import check_links, scan
 from sitebuild.offline_copy import content_version, precache_tiers, wire_bytes
 from sitebuild.python_start import PYSCRIPT_UNUSED, SEGNO_FILES
@@ -183,7 +184,7 @@ class Scripts(HTMLParser):
 )
 def test_chinese_is_in_both_scripts_and_tagged_with_its_own(built_site: Path, page_file: str) -> None:
     parser = Scripts()
-    parser.feed((built_site / page_file).read_text(encoding="utf-8"))
+    parser.feed(games_in_place((built_site / page_file).read_text(encoding="utf-8")))
     assert parser.twins["s-hans"] == parser.twins["s-hant"] > 5
     assert parser.texts["zh-Hans"] and parser.texts["zh-Hant"]
     for script in zh_script.SCRIPTS:
@@ -252,7 +253,7 @@ def check_policy(path: Path, python: bool, picture: bool) -> None:
     """One policy before anything it governs: the site's own origin, plus Pyodide's needs on the Python page and
     blob: images where play/ draws a result picture."""
     markup = Markup()
-    markup.feed(path.read_text(encoding="utf-8"))
+    markup.feed(games_in_place(path.read_text(encoding="utf-8")))  # play/'s data blocks hold markup, not code
     assert len(markup.policies) == 1, f"{path}: one Content-Security-Policy per page"
     assert set(markup.first_in_head) == {"meta"}, f"{path}: the policy comes before anything it governs"
     directives = dict(d.strip().split(" ", 1) for d in markup.policies[0].split(";"))

@@ -1,5 +1,6 @@
-"""play/ as built holds no game's section in its live document (issue 44): each waits in its own <template>, which
-static/game-sections.js, run right after each of them and before play.js, puts in place when the game is needed."""
+"""play/ as built holds no game's section in its live document (issue 44): each waits as the text of its own data
+block (`<script type="text/html">`), which static/game-sections.js, run right after each of them and before play.js,
+parses and puts in place when the game is needed."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from scoring import GAMES
+from sitebuild import BuildError
+from sitebuild.game_blocks import check_game_blocks, game_blocks
 
 
 class Nesting(HTMLParser):
@@ -42,17 +47,43 @@ class Nesting(HTMLParser):
             self.open_templates.pop()
 
 
-def test_every_game_waits_in_its_own_template(built_site: Path) -> None:
-    """Every game's section, and only inside the template named after it; its placing script before play.js."""
+def test_every_game_waits_as_the_text_of_its_own_data_block(built_site: Path) -> None:
+    """No game's section in the live document (a parser reads a data block's text as text); each game's section,
+    and only its own, in the block named after it; each block followed at once by its placing script, all before
+    play.js."""
     html = (built_site / "play" / "index.html").read_text(encoding="utf-8")
     page = Nesting()
     page.feed(html)
-    assert page.sections == {game: game for game in GAMES}
+    assert page.sections == {}
+    blocks = game_blocks(html)
+    assert list(blocks) == list(GAMES)
+    for game, markup in blocks.items():
+        assert re.findall(r'<section class="game" id="[^"]*" data-game="([^"]+)"', markup) == [game]
+        assert re.search(rf'data-game="{game}">.*?</script>\s*<script src="../static/game-sections.js">', html, re.S)
     assert page.scripts.count("../static/game-sections.js") == len(GAMES)
     last_placing = len(page.scripts) - 1 - page.scripts[::-1].index("../static/game-sections.js")
     assert last_placing < page.scripts.index("../static/play.js")
-    for game in GAMES:  # each template followed at once by the script that places it when asked for
-        assert re.search(rf'data-game="{game}">.*?</template>\s*<script src="../static/game-sections.js">', html, re.S)
+
+
+SECTION = '<section class="game" id="game-a" data-game="a">{}</section>'
+PLACING = '\n<script src="../static/game-sections.js"></script>'
+
+
+@pytest.mark.parametrize("inside", ["</script>", "</SCRIPT ", "<!-- a comment -->", "<script src=x.js>"])
+def test_a_section_that_could_end_its_data_block_fails_the_build(inside: str) -> None:
+    page = f'<script type="text/html" class="game-template" data-game="a">{SECTION.format(inside)}</script>{PLACING}'
+    with pytest.raises(BuildError, match="would end its data block"):
+        check_game_blocks(page, ["a"])
+
+
+def test_the_check_passes_a_plain_section_and_names_a_missing_game() -> None:
+    page = (
+        f'<script type="text/html" class="game-template" data-game="a">{SECTION.format("<p>&lt;/script&gt;</p>")}'
+        f"</script>{PLACING}"
+    )
+    check_game_blocks(page, ["a"])
+    with pytest.raises(BuildError, match=r"\['a'\], the games \['a', 'b'\]"):
+        check_game_blocks(page, ["a", "b"])
 
 
 def test_play_preloads_only_what_its_own_tags_load_each_once(built_site: Path) -> None:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from sitebuild.game_blocks import games_in_place
+
 ROOT = Path(__file__).resolve().parent.parent
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 JAVA = shutil.which("java")
@@ -17,19 +19,26 @@ FAST_START = ["-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"]
 than the checker's 512k minimum); one garbage collector thread leaves the other core to the rest of the tests."""
 
 
-def pages(site: Path) -> list[Path]:
-    """Every HTML page the build writes (Pyodide's own files aside)."""
-    return sorted(p for p in site.rglob("*.html") if "pyodide" not in p.relative_to(site).parts)
+def pages(site: Path) -> list[str]:
+    """Every HTML page the build writes (Pyodide's own files aside), relative to the site."""
+    return sorted(
+        p.relative_to(site).as_posix() for p in site.rglob("*.html") if "pyodide" not in p.relative_to(site).parts
+    )
 
 
 @pytest.fixture(scope="module")
-def checked(built_site: Path) -> dict[str, list[dict]]:
-    """The checker's messages by page: every page in one Java process."""
+def checked(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:
+    """The checker's messages by page: every page in one Java process. play/ is checked with every game in place of
+    its data block (sitebuild/game_blocks.py): the games' markup is checked as the browser has it once opened, and
+    the blocks themselves, which the checker takes for inline code, are the build's check."""
     if JAVA is None or not VNU.is_file():
         pytest.fail("the HTML checker needs java (make java) and node_modules/vnu-jar (npm ci)")
-    files = pages(built_site)
+    play = tmp_path_factory.mktemp("checked") / "play" / "index.html"
+    play.parent.mkdir()
+    play.write_text(games_in_place((built_site / "play" / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
+    named = {play if name == "play/index.html" else built_site / name: name for name in pages(built_site)}
     run = subprocess.run(
-        [JAVA, *FAST_START, "-jar", str(VNU), "--format", "json", *map(str, files)],
+        [JAVA, *FAST_START, "-jar", str(VNU), "--format", "json", *map(str, named)],
         capture_output=True,
         text=True,
         timeout=300,
@@ -39,10 +48,10 @@ def checked(built_site: Path) -> dict[str, list[dict]]:
         messages = json.loads(run.stderr)["messages"]
     except json.JSONDecodeError:
         pytest.fail(f"the HTML checker did not run: {run.stdout[:400]} {run.stderr[:400]}")
-    by_page: dict[str, list[dict]] = {p.relative_to(built_site).as_posix(): [] for p in files}
+    by_page: dict[str, list[dict]] = {name: [] for name in named.values()}
     for message in messages:
         url = message.get("url", "")
-        page = next((name for name in by_page if url.endswith("/" + name)), url)
+        page = next((name for path, name in named.items() if url.endswith(path.as_posix())), url)
         by_page.setdefault(page, []).append(message)
     return by_page
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scoring import GAMES
+from sitebuild.game_blocks import games_in_place
 
 BLANK_IS_NOT_ZERO = {
     "burgundy-cards": {"storage_cards"},
@@ -48,7 +49,7 @@ class SheetInputs(HTMLParser):
 def inputs(built_site: Path) -> list[tuple[str, str, str | None]]:
     """The score sheets' count inputs on the built play/ page."""
     parser = SheetInputs()
-    parser.feed((built_site / "play" / "index.html").read_text(encoding="utf-8"))
+    parser.feed(games_in_place((built_site / "play" / "index.html").read_text(encoding="utf-8")))
     return parser.inputs
 
 

@@ -15,6 +15,7 @@ import pytest
 from scoring import GAMES
 from scoring.api import setup_json
 from sitebuild.aid import StartPlayer, read_start
+from sitebuild.game_blocks import games_in_place
 
 ROOT = Path(__file__).resolve().parent.parent
 SILENT = {"burgundy-cards", "tuscany", "bruges", "palais-royal"}
@@ -85,7 +86,7 @@ class StartBox(HTMLParser):
 
 def test_the_built_page_puts_the_box_in_its_step(built_site: Path) -> None:
     parser = StartBox()
-    parser.feed((built_site / "play" / "index.html").read_text(encoding="utf-8"))
+    parser.feed(games_in_place((built_site / "play" / "index.html").read_text(encoding="utf-8")))
     for game_id in GAMES:
         steps = setup_json(game_id, parser.count[game_id], {})["steps"]
         assert parser.steps[game_id] == len(steps)
