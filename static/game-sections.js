@@ -1,7 +1,5 @@
-// play/: every game's <section class="game"> waits as the text of a data block (<script type="text/html">: the parser
-// only looks for its end, and builds no tree the way it does for a <template>), and is parsed and put in its place when
-// it is first needed. This script runs after each block (the first time it defines the function): the game the
-// address asks for goes in as soon as its block is read, so its fields take input from first paint.
+// play/: each game's <section class="game"> waits as the text of a data block (templates/play.html), parsed and put
+// in place when first needed. Run after each block: the game the address asks for goes in as soon as its block is read.
 // window.tcGameSection(id): that game's live section (put in place now if it was still text), or null.
 (() => {
   function gameSection(id) {
@@ -11,7 +9,7 @@
     const text = document.querySelector(`script.game-template${selector}`);
     if (!text) return null;
     const template = document.createElement("template");
-    template.innerHTML = text.textContent; // the section's markup, parsed now
+    template.innerHTML = text.textContent;
     const section = template.content.querySelector("section.game");
     text.replaceWith(template.content); // its nodes move into the page (adopted, not copied)
     return section;
