@@ -2,7 +2,7 @@
 which static/game-sections.js parses and puts in place when the game is needed (docs/performance.md).
 
 A data block's text ends at the first `</script`, and `<!--` followed by `<script` changes where it ends, so
-check_game_blocks fails the build when a section's markup holds either. games_in_place gives the page as it is once
+check_game_blocks fails the build when a section's markup holds either (or its block ends before the section does). games_in_place gives the page as it is once
 every game is in place, for the checks that read the games' markup (the HTML checker, the build's tests).
 """
 
@@ -13,12 +13,9 @@ import re
 from sitebuild import BuildError
 
 BLOCK = re.compile(
-    r'<script type="text/html" class="game-template" data-game="(?P<game>[^"]+)">(?P<markup>.*?)</script>'
-    r'(?=\s*<script src="\.\./static/game-sections\.js">)',
-    re.S,
+    r'<script type="text/html" class="game-template" data-game="(?P<game>[^"]+)">(?P<markup>.*?)</script>', re.S
 )
-"""One game's data block, up to the end followed by its placing script (a `</script` in the markup before it is
-then found by check_game_blocks, where a browser would have ended the block)."""
+"""One game's data block, to its first `</script` (where a browser ends it)."""
 UNSAFE = re.compile(r"<!--|<script|</script", re.I)
 
 
@@ -28,13 +25,17 @@ def game_blocks(page: str) -> dict[str, str]:
 
 
 def check_game_blocks(page: str, games: list[str]) -> None:
-    """Every game has one data block, with one section and nothing that could end or bend the block."""
+    """Every game has one data block holding its section, whole, and nothing that could end or bend the block."""
     found = [m["game"] for m in BLOCK.finditer(page)]
     if found != games:
         raise BuildError(f"play/index.html: the games' data blocks are {found}, the games {games}")
     for game, markup in game_blocks(page).items():
         if bad := UNSAFE.search(markup):
             raise BuildError(f"play/index.html: {game}'s section holds {bad.group()!r}, which would end its data block")
+        if not markup.strip().endswith("</section>"):
+            raise BuildError(
+                f"play/index.html: {game}'s data block ends before its section: a `</script` in it would end its data block"
+            )
         if markup.count('<section class="game"') != 1:
             raise BuildError(f"play/index.html: {game}'s data block does not hold exactly one game section")
 

@@ -1,6 +1,4 @@
-// play/: each game's <section class="game"> waits as the text of a data block (templates/play.html), parsed and put
-// in place when first needed. Run after each block: the game the address asks for goes in as soon as its block is read.
-// window.tcGameSection(id): that game's live section (put in place now if it was still text), or null.
+// play/'s games as data blocks: tcGameSection(id) puts one in place; the asked-for one once the parser is past it.
 (() => {
   function gameSection(id) {
     const selector = `[data-game="${CSS.escape(String(id))}"]`;
@@ -11,10 +9,21 @@
     const template = document.createElement("template");
     template.innerHTML = text.textContent;
     const section = template.content.querySelector("section.game");
-    text.replaceWith(template.content); // its nodes move into the page (adopted, not copied)
+    text.replaceWith(template.content);
     return section;
   }
-  window.tcGameSection ??= gameSection;
+  window.tcGameSection = gameSection;
   const { game } = window.tcView(location.hash);
-  if (game && gameSection(game)) document.getElementById("tc-hold-paint")?.remove(); // paints again (route.js)
+  if (!game) return;
+  const place = () => {
+    if (gameSection(game)) document.getElementById("tc-hold-paint")?.remove();
+  };
+  const block = () => document.querySelector(`script.game-template[data-game="${CSS.escape(game)}"]`);
+  const done = () => {
+    parsing.disconnect();
+    place();
+  };
+  const parsing = new MutationObserver(() => block()?.nextSibling && done());
+  parsing.observe(document.currentScript.parentNode, { childList: true });
+  document.addEventListener("DOMContentLoaded", done);
 })();

@@ -14,7 +14,6 @@ from urllib.parse import urljoin
 
 import pytest
 
-from scoring import GAMES
 from tests.engines import play
 from tests.engines.conftest import Hold, WatchedSite, serving
 from tests.engines.drivers import Tab
@@ -60,7 +59,6 @@ def timed_site(built_site: Path) -> Iterator[WatchedSite]:
 
 
 LATER = "/pyodide/python_later.zip"
-PLACING = "/static/game-sections.js"
 
 
 def test_a_first_visit_asks_for_each_file_once_and_in_its_turn(tab: Tab, built_site: Path) -> None:
@@ -94,10 +92,7 @@ def test_a_first_visit_asks_for_each_file_once_and_in_its_turn(tab: Tab, built_s
     by_page_and_worker = (WORKER_START, WASM, STDLIB, *python_files, *preloaded)  # not the offline copy's requests
     for path in by_page_and_worker:
         times = site.asked.count(path)
-        # Firefox asks again for the placing script at each of its tags, one after each game's template (session 29:
-        # so it did before play/ preloaded it too); Chromium and WebKit reuse the first answer.
-        once = times == 1 or (path == PLACING and tab.engine == "firefox" and times == len(GAMES))
-        assert once, f"{tab.engine}: {path} asked for {times} times"
+        assert times == 1, f"{tab.engine}: {path} asked for {times} times"
 
     final = case("bruges", 2)
     play.fill(tab, "bruges", final.sheet)
