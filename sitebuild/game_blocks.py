@@ -2,8 +2,9 @@
 which static/game-sections.js parses and puts in place when the game is needed (docs/performance.md).
 
 A data block's text ends at the first `</script`, and `<!--` followed by `<script` changes where it ends, so
-check_game_blocks fails the build when a section's markup holds either (or its block ends before the section does). games_in_place gives the page as it is once
-every game is in place, for the checks that read the games' markup (the HTML checker, the build's tests).
+check_game_blocks fails the build when a section's markup holds either (or its block ends before the section does).
+games_in_place gives the page as it is once every game is in place, for the checks that read the games' markup (the
+HTML checker, the build's tests).
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ def game_blocks(page: str) -> dict[str, str]:
 
 def check_game_blocks(page: str, games: list[str]) -> None:
     """Every game has one data block holding its section, whole, and nothing that could end or bend the block."""
-    found = [m["game"] for m in BLOCK.finditer(page)]
-    if found != games:
-        raise BuildError(f"play/index.html: the games' data blocks are {found}, the games {games}")
-    for game, markup in game_blocks(page).items():
+    blocks = [(m["game"], m["markup"]) for m in BLOCK.finditer(page)]
+    if [game for game, _ in blocks] != games:
+        raise BuildError(
+            f"play/index.html: the games' data blocks are {[game for game, _ in blocks]}, the games {games}"
+        )
+    for game, markup in blocks:
         if bad := UNSAFE.search(markup):
             raise BuildError(f"play/index.html: {game}'s section holds {bad.group()!r}, which would end its data block")
         if not markup.strip().endswith("</section>"):

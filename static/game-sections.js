@@ -15,13 +15,10 @@
   window.tcGameSection = gameSection;
   const { game } = window.tcView(location.hash);
   if (!game) return;
-  const place = () => {
-    if (gameSection(game)) document.getElementById("tc-hold-paint")?.remove();
-  };
   const block = () => document.querySelector(`script.game-template[data-game="${CSS.escape(game)}"]`);
   const done = () => {
     parsing.disconnect();
-    place();
+    if (gameSection(game)) document.getElementById("tc-hold-paint")?.remove();
   };
   const parsing = new MutationObserver(() => block()?.nextSibling && done());
   parsing.observe(document.currentScript.parentNode, { childList: true });
