@@ -32,12 +32,13 @@ from .base import (
 FIREFOX = shutil.which("firefox-esr") or "/usr/bin/firefox-esr"
 
 
-# Firefox logs this when a page is left while its service worker's answer for the page's icon (which Firefox asks
-# for after the load event) is still being copied to it: the copy is cancelled with the page. A scratch page whose
-# worker streams its icon slowly logged it when a link was followed meanwhile (docs/browsers.md). Nobody sees that
-# icon; any other file's failed interception still counts as an error.
+# Firefox logs this when a page is left while its service worker's answer for one of the page's icons (the
+# `rel=icon` and the `rel=apple-touch-icon`, both of which Firefox asks for after the load event) is still being
+# copied to it: the copy is cancelled with the page. A scratch page whose worker streams its icon slowly logged it
+# when a link was followed meanwhile (docs/browsers.md). Nobody sees those icons; any other file's failed
+# interception still counts as an error.
 LEFT_ICON = re.compile(
-    r"pageerror: Failed to load ‘[^’]*/static/icon-192\.png’\. "
+    r"pageerror: Failed to load ‘[^’]*/static/(icon-192|apple-touch-icon)\.png’\. "
     r"A ServiceWorker intercepted the request and encountered an unexpected error\."
 )
 
