@@ -41,6 +41,11 @@ CHROMIUM_ARGS = [
     "--disable-features=AutofillServerCommunication",
 ]
 
+FASTER_FOR_TESTS = ["--js-flags=--no-wasm-tier-up"]
+"""What the tests' Chromium (not `make bench`'s) adds: WebAssembly stays in V8's baseline compiler (Liftoff), without
+recompiling Python's hot functions in the optimizing one (TurboFan) on every page load. Tiers differ in speed only,
+never in what the code does (docs/browsers.md, "Tuned for the tests")."""
+
 E2E_TEST_TIMEOUT = 300.0
 """Seconds an end-to-end test may take, setup and teardown included, before pytest-timeout fails it: a net for hangs
 only: the slowest took 49 s, at a load average of 11."""
@@ -115,7 +120,7 @@ def fresh_api_cache() -> Iterator[None]:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """Launch Debian's Chromium: Playwright cannot download its own browsers here."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": [*CHROMIUM_ARGS, *FASTER_FOR_TESTS]}
 
 
 BUILT_SITE = "TC_BUILT_SITE"

@@ -450,9 +450,9 @@ def _engine_logs() -> None:
 def _starter(name: str, request: pytest.FixtureRequest, proxy: RecordingProxy) -> Callable[[], Browser]:
     """How to start this engine's browser (Chromium as pytest-playwright launches it for the other e2e tests)."""
     if name == "firefox":
-        return functools.partial(FirefoxBrowser, proxy.port)
+        return functools.partial(FirefoxBrowser, proxy.port, faster=True)
     if name == "webkit":
-        return functools.partial(WebKitBrowser, proxy.port)
+        return functools.partial(WebKitBrowser, proxy.port, faster=True)
     launch = request.getfixturevalue("launch_browser")
     args = request.getfixturevalue("browser_type_launch_args")["args"]
     return functools.partial(ChromiumBrowser, launch, args)

@@ -5,7 +5,7 @@
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
-const [executablePath, proxyPort] = process.argv.slice(2);
+const [executablePath, proxyPort, morePrefs] = process.argv.slice(2);
 const browser = await puppeteer.launch({
   browser: "firefox",
   executablePath,
@@ -26,6 +26,8 @@ const browser = await puppeteer.launch({
     "services.settings.server": "data:,#remote-settings-dummy/v1",
     "network.connectivity-service.enabled": false,
     "network.captive-portal-service.enabled": false,
+    // The tests' own, from Python (FASTER_FOR_TESTS in tests/engines/drivers/firefox.py).
+    ...JSON.parse(morePrefs || "{}"),
   },
 });
 

@@ -40,6 +40,29 @@ PROBE_TIMEOUT = min(10.0, COMMAND_TIMEOUT)
 """Seconds a trivial command may take when asking whether a browser still answers (milliseconds when it does)."""
 
 
+IN_PAGE_SPAN = min(2.0, COMMAND_TIMEOUT / 3)
+"""Seconds `Tab.wait` asks the page itself to keep trying a condition (every 50 ms) before it answers: one command to
+the driver where polling from here took one every 0.1 s, each costing the browser's automation as much as the page."""
+
+
+def polled_in_page(source: str, span: float) -> str:
+    """A function that runs this one in the page until its value is truthy as Python reads it (an empty array or
+    object is not) or span seconds pass, and answers that value; an error is thrown only if the last try threw."""
+    return (
+        "async (...args) => {"
+        f" const check = ({source}); const until = performance.now() + {round(span * 1000)};"
+        " const truthy = (v) => Array.isArray(v) ? v.length > 0"
+        " : v !== null && typeof v === 'object' ? Object.keys(v).length > 0 : Boolean(v);"
+        " for (;;) {"
+        "  let value, failed = false, error;"
+        "  try { value = await check(...args); } catch (e) { failed = true; error = e; }"
+        "  if (!failed && truthy(value)) return value;"
+        "  if (performance.now() >= until) { if (failed) throw error; return value; }"
+        "  await new Promise((resolve) => setTimeout(resolve, 50));"
+        " } }"
+    )
+
+
 class EngineError(AssertionError):
     """The page or the browser answered with an error."""
 
@@ -224,7 +247,8 @@ class Tab:
         value: Any = None
         while True:
             try:
-                value = self.js(source, *args)
+                span = max(0.0, min(IN_PAGE_SPAN, deadline - time.monotonic()))
+                value = self.js(polled_in_page(source, span), *args)
             except Exception as error:  # a navigation under way: the page's context went away; ask again
                 if self.browser_gone():
                     raise

@@ -43,16 +43,23 @@ LEFT_ICON = re.compile(
 )
 
 
+FASTER_FOR_TESTS = {"javascript.options.wasm_optimizingjit": False}
+"""What the tests' Firefox (not `make bench`'s) is started with: WebAssembly stays in SpiderMonkey's baseline compiler,
+without recompiling Python's hot functions in the optimizing one (Ion) on every page load. Tiers differ in speed only,
+never in what the code does (docs/browsers.md, "Tuned for the tests")."""
+
+
 class FirefoxBrowser(Browser):
     """firefox-esr started once, driven by tests/engines/firefox.mjs (one JSON line per command and per answer)."""
 
     engine = "firefox"
 
-    def __init__(self, proxy_port: int) -> None:
+    def __init__(self, proxy_port: int, faster: bool = False) -> None:
         self.log = log_file(self.engine)
+        prefs = json.dumps(FASTER_FOR_TESTS if faster else {})
         with self.log.open("a") as log:  # appended to: the harness's own notes go to the same file
             self.process = subprocess.Popen(
-                ["node", str(ROOT / "tests" / "engines" / "firefox.mjs"), FIREFOX, str(proxy_port)],
+                ["node", str(ROOT / "tests" / "engines" / "firefox.mjs"), FIREFOX, str(proxy_port), prefs],
                 cwd=ROOT,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,

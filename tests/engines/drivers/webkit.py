@@ -103,6 +103,14 @@ def proxy_environment(port: int) -> dict[str, str]:
     return {**others, **mine, **{key.upper(): value for key, value in mine.items()}}
 
 
+FASTER_FOR_TESTS = {
+    # WebAssembly stays in JavaScriptCore's first compiling tier (BBQ), without the optimizing one (OMG), which
+    # recompiles Python's hot functions on every page load. Tiers differ in speed only, never in what the code does.
+    "JSC_useOMGJIT": "0",
+}
+"""What the tests (not `make bench`) start MiniBrowser with (docs/browsers.md, "Tuned for the tests"). Not
+WEBKIT_DISABLE_COMPOSITING_MODE, which saved a fifth more but made each screenshot wait about 45 s."""
+
 WEB_PROCESS_CRASHED = b"WebProcess CRASHED"
 """MiniBrowser's warning when its web process crashed."""
 
@@ -115,7 +123,7 @@ class WebKitBrowser(Browser):
 
     engine = "webkit"
 
-    def __init__(self, proxy_port: int) -> None:
+    def __init__(self, proxy_port: int, faster: bool = False) -> None:
         from selenium import webdriver
         from selenium.webdriver.remote.client_config import ClientConfig
         from selenium.webdriver.remote.remote_connection import RemoteConnection
@@ -137,7 +145,11 @@ class WebKitBrowser(Browser):
         # The driver, MiniBrowser and its web and network processes: one process group, killed whole if need be.
         self.service = webdriver.WebKitGTKService(
             executable_path=WEBKIT_DRIVER,
-            env={**proxy_environment(proxy_port), "DISPLAY": self.screen.display},
+            env={
+                **proxy_environment(proxy_port),
+                **(FASTER_FOR_TESTS if faster else {}),
+                "DISPLAY": self.screen.display,
+            },
             log_output=self._log,
             popen_kw={"start_new_session": True},
         )
