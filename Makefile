@@ -48,7 +48,7 @@ lint: deps
 # three-engine table but the files in OTHER_SIDE (BESIDE, so that both take about as long: docs/tests.md; its output
 # kept in a file and shown after) beside every other browser test; either failing fails the run.
 # Each prints its 15 slowest test phases (--durations), where the next cut would come from.
-OTHER_SIDE = tests/engines/test_browser_crash.py tests/engines/test_two_tabs_history.py tests/engines/test_engine_features.py
+OTHER_SIDE = tests/engines/test_browser_crash.py tests/engines/test_two_tabs_history.py
 BESIDE = $(filter-out $(OTHER_SIDE),$(wildcard tests/engines/test_*.py))
 test: java deps browsers nginx lint build
 	TC_BUILT_SITE=site $(PY) -m pytest -m "not e2e" -n 2

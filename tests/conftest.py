@@ -41,10 +41,10 @@ CHROMIUM_ARGS = [
     "--disable-features=AutofillServerCommunication",
 ]
 
-FASTER_FOR_TESTS = ["--js-flags=--no-wasm-tier-up"]
-"""What the tests' Chromium (not `make bench`'s) adds: WebAssembly stays in V8's baseline compiler (Liftoff), without
-recompiling Python's hot functions in the optimizing one (TurboFan) on every page load. Tiers differ in speed only,
-never in what the code does (docs/browsers.md, "Tuned for the tests")."""
+FASTER_FOR_TESTS = ["--js-flags=--liftoff-only"]
+"""What the tests' Chromium (not `make bench`'s) adds: WebAssembly only in V8's baseline compiler (Liftoff), never
+compiled again by the optimizing one (TurboFan) on each page load (`--no-wasm-tier-up` alone left most of that).
+Tiers differ in speed only, never in what the code does (docs/browsers.md, "Tuned for the tests")."""
 
 E2E_TEST_TIMEOUT = 300.0
 """Seconds an end-to-end test may take, setup and teardown included, before pytest-timeout fails it: a net for hangs
