@@ -42,7 +42,10 @@ PROBE_TIMEOUT = min(10.0, COMMAND_TIMEOUT)
 
 IN_PAGE_SPAN = min(2.0, COMMAND_TIMEOUT / 3)
 """Seconds `Tab.wait` asks the page itself to keep trying a condition (every 50 ms) before it answers: one command to
-the driver where polling from here took one every 0.1 s, each costing the browser's automation as much as the page."""
+the driver where polling from here took one every 0.1 s. Only where a navigation during the command ends it with an
+error (Playwright: the context destroyed; WebKit: "Callback was not called before the unload event"): Firefox's
+WebDriver BiDi left such a command unanswered until puppeteer's 60 s protocol timeout (twice in one clean-clone run,
+session 31, a link followed while a wait ran), so Firefox's tab polls from here (`waits_in_page`)."""
 
 
 def polled_in_page(source: str, span: float) -> str:
@@ -193,6 +196,7 @@ class Tab:
 
     engine = ""
     sees_console = True  # whether console errors and uncaught exceptions can be read
+    waits_in_page = True  # whether `wait` may leave the polling to the page (a navigation then ends the command)
 
     def goto(self, url: str) -> None:
         """Navigate and wait for the load event."""
@@ -248,7 +252,7 @@ class Tab:
         while True:
             try:
                 span = max(0.0, min(IN_PAGE_SPAN, deadline - time.monotonic()))
-                value = self.js(polled_in_page(source, span), *args)
+                value = self.js(polled_in_page(source, span) if self.waits_in_page else source, *args)
             except Exception as error:  # a navigation under way: the page's context went away; ask again
                 if self.browser_gone():
                     raise

@@ -150,6 +150,7 @@ class FirefoxTab(Tab):
     """A page in a BiDi user context of its own (its own storage, cache and service workers)."""
 
     engine = "firefox"
+    waits_in_page = False  # a navigation during a BiDi call left it unanswered (base.py, IN_PAGE_SPAN)
 
     def __init__(self, browser: FirefoxBrowser, width: int, height: int) -> None:
         self.browser = browser
