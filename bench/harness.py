@@ -38,8 +38,11 @@ FIRST_FIELD = (
 # Installed in every page before its own scripts. Every frame until it happens (for 30 s at most): when the first
 # field was first visible and took input (it is then focused, as a tap would, for the keystroke the benchmark
 # sends); when a keystroke first reached a field; when the score sheet first showed a total computed by Python
-# (its form's data-computed counter moved and a total is a number).
+# (its form's data-computed counter moved and a total is a number). Only in the page itself: in play/'s hidden Python
+# frame, which holds no field, the watch asked for a frame of the whole page at every display refresh for 30 s (on a
+# phone's processor, about a third of the main thread's time while the first keystrokes were typed: issue 44).
 PROBE = """
+if (window === window.top) {
 window.__bench = {};
 addEventListener("input", () => { window.__bench.firstInput ??= performance.now(); }, true);
 const takesInput = () => [...document.querySelectorAll(FIRST_FIELD)]
@@ -59,6 +62,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }).observe(form, { attributes: true, attributeFilter: ["data-computed"] });
   }
 });
+}
 """.replace("FIRST_FIELD", json.dumps(FIRST_FIELD))
 # In the page, once the service worker holds both tiers of the offline copy: its cache's entries and their bytes.
 PRECACHED = with_shared_names("""async () => {

@@ -47,6 +47,7 @@ the simulation counts every request that finished before the first paint, and on
 (docs/performance.md); applied, what the first paint waited for is what it really waited for."""
 # Installed before the page's scripts (after bench/harness.py's PROBE): long tasks and slow events, as they happen.
 OBSERVE = """
+if (window === window.top) {
 window.__phone = { tasks: [], events: [] };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
@@ -58,6 +59,7 @@ new PerformanceObserver((list) => {
     window.__phone.events.push({ name: e.name, start: e.startTime, duration: e.duration, id: e.interactionId });
   }
 }).observe({ type: "event", durationThreshold: 16, buffered: true });
+}
 """
 
 

@@ -168,6 +168,10 @@ async function refreshChecklist(game) {
 async function recompute(game, form) {
   const n = (game.sequence.get(form) ?? 0) + 1;
   game.sequence.set(form, n);
+  // While the calculator starts, an edit is asked about only if no newer one came meanwhile, and its fields are read
+  // then: each keystroke's question used to wait, read the whole form, and be worked out for nothing (issue 44).
+  await startWorker().catch(() => {}); // a start that failed is answered by callPython below
+  if (game.sequence.get(form) !== n) return;
   const payload = JSON.stringify(collect(game.section, form));
   const score = form.dataset.tool === "score";
   const started = performance.now();

@@ -23,7 +23,9 @@ function showClockLine(clock, state) {
   const typed = Boolean(state.startTime || state.minutes);
   clock.querySelector("[data-clock=none]").hidden = typed || Boolean(state.started);
   clock.querySelector("[data-clock=at]").hidden = typed || !state.started;
-  if (state.started) clock.querySelector("[data-role=clock-at]").textContent = timeOf(state.started);
+  const at = clock.querySelector("[data-role=clock-at]");
+  // This runs after every keystroke: the same text written again had the page laid out again each time (issue 44).
+  if (state.started && at.textContent !== timeOf(state.started)) at.textContent = timeOf(state.started);
 }
 
 /** The start time and minutes boxes: typing one empties the other (the history takes one of them). */
