@@ -168,9 +168,7 @@ async function refreshChecklist(game) {
 async function recompute(game, form) {
   const n = (game.sequence.get(form) ?? 0) + 1;
   game.sequence.set(form, n);
-  // While the calculator starts, an edit is asked about only if no newer one came meanwhile, and its fields are read
-  // then: each keystroke's question used to wait, read the whole form, and be worked out for nothing (issue 44).
-  await startWorker().catch(() => {}); // a start that failed is answered by callPython below
+  await startWorker().catch(() => {}); // while it starts, only the newest edit is asked about (issue 44)
   if (game.sequence.get(form) !== n) return;
   const payload = JSON.stringify(collect(game.section, form));
   const score = form.dataset.tool === "score";
@@ -518,8 +516,7 @@ document.addEventListener("tc:prefs", (event) => {
   if (event.detail.name !== "theme") route();
 });
 await nextTask();
-// The game the address asks for is set up in a task of its own, and route() shows it in the next: one task of about
-// 130 ms at a phone's speed was two (issue 44). Any other address (a column's link, say) is left to route().
+// The game asked for is set up in a task of its own, before route() shows it (issue 44).
 const { game: asked } = window.tcView(location.hash);
 if (asked && (!location.hash || location.hash === `#${asked}` || location.hash.startsWith(`#${asked}/`))) controller(asked);
 await nextTask();

@@ -24,7 +24,7 @@ function showClockLine(clock, state) {
   clock.querySelector("[data-clock=none]").hidden = typed || Boolean(state.started);
   clock.querySelector("[data-clock=at]").hidden = typed || !state.started;
   const at = clock.querySelector("[data-role=clock-at]");
-  // This runs after every keystroke: the same text written again had the page laid out again each time (issue 44).
+  // after every keystroke: written only when it changes (issue 44)
   if (state.started && at.textContent !== timeOf(state.started)) at.textContent = timeOf(state.started);
 }
 
