@@ -39,8 +39,8 @@ FIRST_FIELD = (
 # field was first visible and took input (it is then focused, as a tap would, for the keystroke the benchmark
 # sends); when a keystroke first reached a field; when the score sheet first showed a total computed by Python
 # (its form's data-computed counter moved and a total is a number). Only in the page itself: in play/'s hidden Python
-# frame, which holds no field, the watch asked for a frame of the whole page at every display refresh for 30 s (on a
-# phone's processor, about a third of the main thread's time while the first keystrokes were typed: issue 44).
+# frame, which holds no field, the watch asked for a frame of the whole page at every display refresh for 30 s (CPU ×4,
+# one traced cold visit: about a tenth of the main thread's time while the first keystrokes were typed; issue 44).
 PROBE = """
 if (window === window.top) {
 window.__bench = {};
