@@ -21,10 +21,13 @@ const timeOf = (iso) => {
  *  the clock's start, if it has one; nothing once a time is typed. */
 function showClockLine(clock, state) {
   const typed = Boolean(state.startTime || state.minutes);
-  clock.querySelector("[data-clock=none]").hidden = typed || Boolean(state.started);
-  clock.querySelector("[data-clock=at]").hidden = typed || !state.started;
+  // after every keystroke: each written only when it changes (issue 44)
+  const hide = { none: typed || Boolean(state.started), at: typed || !state.started };
+  for (const [which, hidden] of Object.entries(hide)) {
+    const line = clock.querySelector(`[data-clock=${which}]`);
+    if (line.hidden !== hidden) line.hidden = hidden;
+  }
   const at = clock.querySelector("[data-role=clock-at]");
-  // after every keystroke: written only when it changes (issue 44)
   if (state.started && at.textContent !== timeOf(state.started)) at.textContent = timeOf(state.started);
 }
 
