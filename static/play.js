@@ -518,7 +518,7 @@ document.addEventListener("tc:prefs", (event) => {
 await nextTask();
 // The game asked for is set up in a task of its own, before route() shows it (issue 44).
 const { game: asked } = window.tcView(location.hash);
-if (asked && (!location.hash || location.hash === `#${asked}` || location.hash.startsWith(`#${asked}/`))) controller(asked);
+if (asked && (!location.hash || location.hash.startsWith(`#${asked}`))) controller(asked); // not a column's link
 await nextTask();
 route();
 await nextTask();

@@ -13,7 +13,7 @@ from sitebuild.game_blocks import game_blocks
 
 
 class Grids(HTMLParser):
-    """The typed fields of each grid row (the row's key, the owner it names) and the forms with their ancestry."""
+    """The forms a grid's typed fields name, with the rows those fields are in; the forms, with the forms around each."""
 
     def __init__(self) -> None:
         super().__init__()
