@@ -34,7 +34,7 @@ from sitebuild.offline_copy import (
 )
 from sitebuild.play_routes import play_routes, route_styles
 from sitebuild.public_url import ENVIRONMENT, page_address, public_address
-from sitebuild.publish import write_compressed, write_publishing
+from sitebuild.publish import minify_static, write_compressed, write_publishing
 from sitebuild.python_start import (
     PYODIDE_FILES,
     PYSCRIPT_AT_START,
@@ -335,6 +335,8 @@ def build(out: Path = ROOT / "site", settings: Settings = SETTINGS) -> str:
             shutil.rmtree(out)
         out.mkdir(parents=True)
         copy_assets(out, settings)
+    with step("scripts and styles minified (tools/minify.mjs, esbuild)") as notes:
+        notes.append(f"{minify_static(out / 'static', settings.tools) // 1024} KB less")
     prepare_python_start(out, settings)  # its own steps: the cached start-up files
     with step("pages rendered, search index written"):
         conversions = write_script_conversions(out, settings)

@@ -13,6 +13,8 @@ import gzip
 import hashlib
 import os
 import re
+import shutil
+import subprocess
 import threading
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -51,6 +53,26 @@ COMPRESSED = frozenset({".html", ".css", ".js", ".mjs", ".json", ".webmanifest",
 """Suffixes worth compressing; python_snapshot.bin.gz is compressed already, PNG too."""
 MIN_SIZE = 512
 MIN_SAVING = 0.05
+
+
+MINIFIED = (".js", ".mjs", ".css")
+"""The site's own scripts and styles, as static/ holds them: sent with no comments or spaces (tools/minify.mjs)."""
+
+
+def minify_static(static: Path, tools: Path) -> int:
+    """Minify the built site's static/ scripts and styles in place (esbuild, by tools/minify.mjs); return the bytes
+    saved. A file esbuild cannot read fails the build, naming it."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("tools/minify.mjs: needs Node.js ('node' is not on PATH)")
+    files = sorted(path for path in static.iterdir() if path.suffix in MINIFIED)
+    before = sum(path.stat().st_size for path in files)
+    run = subprocess.run(
+        [node, str(tools / "minify.mjs"), *map(str, files)], capture_output=True, text=True, check=False
+    )
+    if run.returncode != 0:
+        raise BuildError(f"tools/minify.mjs: {run.stderr.strip() or run.stdout.strip()}")
+    return before - sum(path.stat().st_size for path in files)
 
 
 def served_files(out: Path) -> list[Path]:

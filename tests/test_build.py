@@ -22,10 +22,11 @@ import build
 from scoring import GAMES
 from scoring.api import setup_json
 from scoring.share import MAX_LINK_CHARS, MAX_SHEET_BYTES
-from sitebuild import zh_script
+from sitebuild import BuildError, zh_script
 from sitebuild.game_blocks import games_in_place
 from sitebuild.links import check_links, scan
 from sitebuild.offline_copy import content_version, precache_tiers, wire_bytes
+from sitebuild.publish import minify_static
 from sitebuild.python_start import PYSCRIPT_UNUSED, SEGNO_FILES
 
 
@@ -645,3 +646,24 @@ def test_build_says_its_usage_and_builds_nothing_for_an_option(
     assert build.main() == 2
     assert "usage: build.py" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_static_scripts_and_styles_are_minified_and_a_bad_one_fails_the_build(tmp_path: Path) -> None:
+    """tools/minify.mjs: comments and spaces go, Chinese stays UTF-8, imports, exports and the syntax stay as written;
+    a script esbuild cannot read fails the build, naming it."""
+    script = tmp_path / "a.js"
+    script.write_text(
+        'import { b } from "./b.js";\n// a comment\nexport function shown(name) {\n  const label = "桌游助手";\n'
+        "  return name ?? label;\n}\nawait b();\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "a.css").write_text("/* note */\nbody {\n  margin: 0;\n}\n", encoding="utf-8")
+    assert minify_static(tmp_path, build.SETTINGS.tools) > 0
+    minified = script.read_text(encoding="utf-8")
+    assert "comment" not in minified and "\n  " not in minified
+    assert '"桌游助手"' in minified and 'from"./b.js"' in minified and "export function shown(" in minified
+    assert "??" in minified and "}await " in minified  # top-level await kept, as written
+    assert (tmp_path / "a.css").read_text(encoding="utf-8").strip() == "body{margin:0}"
+    (tmp_path / "broken.mjs").write_text("export const = 1;\n", encoding="utf-8")
+    with pytest.raises(BuildError, match=r"broken\.mjs"):
+        minify_static(tmp_path, build.SETTINGS.tools)
