@@ -335,8 +335,9 @@ def build(out: Path = ROOT / "site", settings: Settings = SETTINGS) -> str:
             shutil.rmtree(out)
         out.mkdir(parents=True)
         copy_assets(out, settings)
-    with step("scripts and styles minified (tools/minify.mjs, esbuild)") as notes:
-        notes.append(f"{minify_static(out / 'static', settings.tools) // 1024} KB less")
+    if settings.minify:
+        with step("scripts and styles minified (tools/minify.mjs, esbuild)") as notes:
+            notes.append(f"{minify_static(out / 'static', settings.tools) // 1024} KB less")
     prepare_python_start(out, settings)  # its own steps: the cached start-up files
     with step("pages rendered, search index written"):
         conversions = write_script_conversions(out, settings)

@@ -24,6 +24,9 @@ class Settings:
     tools: Path
     cache: Path
     public_url: str = ""
+    minify: bool = True
+    """static/'s scripts and styles minified (tools/minify.mjs); off for JavaScript coverage, whose report reads the
+    sources' lines (tests/conftest.py, with TC_JS_COVERAGE)."""
 
     @classmethod
     def at(cls, root: Path) -> Settings:

@@ -10,6 +10,7 @@ import shutil
 import socket
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -140,7 +141,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             pytest.exit(f"{BUILT_SITE}={os.environ[BUILT_SITE]}: no built site there (no sw.js)", returncode=4)
         return named
     out = tmp_path_factory.mktemp("site") / "site"
-    build.build(out)
+    # JavaScript coverage (tests/js_coverage.py) is reported on the sources' lines: its site is built unminified
+    build.build(out, replace(build.SETTINGS, minify=not os.environ.get("TC_JS_COVERAGE")))
     return out
 
 
