@@ -13,7 +13,6 @@ import gzip
 import hashlib
 import os
 import re
-import shutil
 import subprocess
 import threading
 from collections.abc import Iterable
@@ -22,7 +21,7 @@ from pathlib import Path
 
 import brotli
 
-from . import BuildError
+from . import BuildError, node_binary
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -62,14 +61,10 @@ MINIFIED = (".js", ".mjs", ".css")
 def minify_static(static: Path, tools: Path) -> int:
     """Minify the built site's static/ scripts and styles in place (esbuild, by tools/minify.mjs); return the bytes
     saved. A file esbuild cannot read fails the build, naming it."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("tools/minify.mjs: needs Node.js ('node' is not on PATH)")
     files = sorted(path for path in static.iterdir() if path.suffix in MINIFIED)
     before = sum(path.stat().st_size for path in files)
-    run = subprocess.run(
-        [node, str(tools / "minify.mjs"), *map(str, files)], capture_output=True, text=True, check=False
-    )
+    command = [node_binary("tools/minify.mjs"), str(tools / "minify.mjs"), *map(str, files)]
+    run = subprocess.run(command, capture_output=True, text=True, check=False)
     if run.returncode != 0:
         raise BuildError(f"tools/minify.mjs: {run.stderr.strip() or run.stdout.strip()}")
     return before - sum(path.stat().st_size for path in files)

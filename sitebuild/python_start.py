@@ -29,7 +29,7 @@ from pathlib import Path
 
 import segno
 
-from sitebuild import BuildError
+from sitebuild import BuildError, node_binary
 from sitebuild.publish import COMPRESSED, MIN_SIZE, compress
 from sitebuild.settings import Settings
 from sitebuild.steps import step
@@ -189,10 +189,9 @@ def files_in(folder: Path, *paths: Path) -> list[tuple[str, bytes]]:
 @functools.cache
 def node_version() -> str:
     """The Node.js that runs tools/python_start.mjs (its version is part of what the files are made from)."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("tools/python_start.mjs: needs Node.js ('node' is not on PATH)")
-    return subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    return subprocess.run(
+        [node_binary("tools/python_start.mjs"), "--version"], capture_output=True, text=True, check=True
+    ).stdout.strip()
 
 
 def tool_parts(settings: Settings, *names: str) -> list[tuple[str, bytes]]:
@@ -256,7 +255,14 @@ def run_python_start(settings: Settings, *arguments: str | Path) -> None:
     """Run tools/python_start.mjs in the settings' stock Pyodide (fixed clock and seeded random numbers: the same
     inputs give the same bytes)."""
     tool, clock = settings.tools / "python_start.mjs", settings.tools / "deterministic.mjs"
-    command = [shutil.which("node") or "node", "--import", clock.as_uri(), tool, settings.stock_pyodide, *arguments]
+    command = [
+        node_binary("tools/python_start.mjs"),
+        "--import",
+        clock.as_uri(),
+        tool,
+        settings.stock_pyodide,
+        *arguments,
+    ]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(f"{tool}: failed: {done.stderr.strip()[-2000:]}")

@@ -32,19 +32,18 @@ async function storable(path, response) {
   return new Response(body, { headers: { "content-type": "application/octet-stream" } });
 }
 
-/** The paths not stored under their current hash: one read of the cache's keys (a lookup per path, ~140 in a row,
- *  was the slow part of every visit's repair and status, more so on a busy phone). */
-async function absent(cache, paths) {
-  const stored = new Set((await cache.keys()).map((request) => request.url));
-  return paths.filter((path) => !stored.has(key(path)));
-}
+/** The URLs stored now: one read of the cache's keys (a lookup per path, ~140 in a row, was the slow part of every
+ *  visit's repair and status, more so on a busy phone). */
+const storedUrls = async (cache) => new Set((await cache.keys()).map((request) => request.url));
+/** The paths not stored under their current hash. */
+const absent = (stored, paths) => paths.filter((path) => !stored.has(key(path)));
 
 /** Fetch and store the listed files not stored yet under their current hash, as many as arrive: one that cannot be
  *  fetched (a build missing a file, the network dropping) is left for the next visit, never the rest with it.
  *  The paths still missing afterwards. */
 async function fill(paths) {
   const cache = await caches.open(CACHE);
-  const todo = await absent(cache, paths);
+  const todo = absent(await storedUrls(cache), paths);
   const missing = [];
   let next = 0;
   async function worker() {
@@ -139,8 +138,9 @@ self.addEventListener("fetch", (event) => {
 /** What is offline: counts of stored files per tier, the light tier's missing files, and the calculator's weight. */
 async function status() {
   const cache = await caches.open(CACHE);
-  const light = await absent(cache, Object.keys(LIGHT));
-  const python = await absent(cache, Object.keys(PYTHON));
+  const stored = await storedUrls(cache);
+  const light = absent(stored, Object.keys(LIGHT));
+  const python = absent(stored, Object.keys(PYTHON));
   const tier = (files, gone) => ({ stored: Object.keys(files).length - gone.length, total: Object.keys(files).length });
   return {
     version: VERSION,
