@@ -34,14 +34,14 @@ SHARED_NAMES: dict[str, str | tuple[str, ...]] = {
     "PROGRESS_CHANNEL": "tc-download",
     "EARLY_FILES": EARLY_FILES,
 }
-"""The names that more than one script must spell alike, each written in the scripts' sources as __NAME__ and filled
-in by the build: the offline copy's cache (static/sw.template.js makes it; static/pyodide-start.mjs and
-static/early-downloads.js look in it for the snapshot), the cache of compiled Python (pyodide-start.mjs keeps it,
-sw.js deletes it with "free the space"), the snapshot's file name (under pyodide/), the channel on which play/ hands its
-early downloads to the worker (early-downloads.js, pyodide-start.mjs) and the one the worker reports its downloads on
-(pyodide-start.mjs, download-progress.js), and the files play/ downloads early for the worker (early-downloads.js,
-pyodide-start.mjs). A name is written in where a script says "__NAME__" (in quotes); a list, as a JavaScript array
-where it says __NAME__ bare."""
+"""The names that more than one script must spell alike, each written in the scripts' sources as __NAME__ and filled in
+by the build: the offline copy's cache (static/sw.template.js makes it; static/pyodide-start.mjs and
+static/early-downloads-worker.js look in it for the snapshot), the cache of compiled Python (pyodide-start.mjs keeps it,
+sw.js deletes it with "free the space"), the snapshot's file name (under pyodide/), the channel on which play/'s early
+downloads are handed to the worker (early-downloads-worker.js, pyodide-start.mjs) and the one the worker reports its
+downloads on (pyodide-start.mjs, download-progress.js), and the files play/ downloads early for the worker
+(early-downloads-worker.js, pyodide-start.mjs). A name is written in where a script says "__NAME__" (in quotes); a list,
+as a JavaScript array where it says __NAME__ bare."""
 PLACEHOLDER = re.compile(r"__[A-Z][A-Z_]*__")
 """A name the build fills in a script (SHARED_NAMES; sw.js's lists: write_service_worker)."""
 

@@ -63,7 +63,7 @@ STOCK_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 """The stock Pyodide that Node.js runs (its CPython compiles the cut library)."""
 EARLY_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
 """Pyodide's two largest files, under pyodide/, which play/ starts downloading itself on a first visit and hands to the
-worker (static/early-downloads.js, static/pyodide-start.mjs: sitebuild/offline_copy.py's SHARED_NAMES)."""
+worker (static/early-downloads-worker.js, static/pyodide-start.mjs: sitebuild/offline_copy.py's SHARED_NAMES)."""
 START_DOWNLOADS = (*(f"pyodide/{name}" for name in EARLY_FILES), "pyodide/pyodide-lock.json")
 """What a first visit's worker fetches to start Python, besides the modules under py/."""
 

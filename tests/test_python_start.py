@@ -206,7 +206,7 @@ def test_the_early_files_are_served_and_downloaded_at_start(built_site: Path) ->
     for name in EARLY_FILES:
         assert (built_site / "pyodide" / name).is_file(), f"pyodide/{name}: not served, yet play/ downloads it early"
         assert f"pyodide/{name}" in START_DOWNLOADS, name
-    for script in ("early-downloads.js", "pyodide-start.mjs"):
+    for script in ("early-downloads-worker.js", "pyodide-start.mjs"):
         built = (built_site / "static" / script).read_text(encoding="utf-8")
         written = re.search(r"(\[[^\]]*\])\s*\.map\(", built)
         assert written and json.loads(written[1]) == list(EARLY_FILES), (

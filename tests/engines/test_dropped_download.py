@@ -1,6 +1,6 @@
-"""A first visit whose link drops play/'s early download of the WebAssembly (static/early-downloads.js hands it to the
-calculator's worker, static/pyodide-start.mjs): dropped before a byte came, the worker fetches the file itself; cut
-part-way, the worker fetches the rest itself; either way the calculator starts and nothing typed is lost.
+"""A first visit whose link drops play/'s early download of the WebAssembly (static/early-downloads-worker.js hands it
+to the calculator's worker, static/pyodide-start.mjs): dropped before a byte came, the worker fetches the file itself;
+cut part-way, the worker fetches the rest itself; either way the calculator starts and nothing typed is lost.
 
 Chromium only: the hand-over is the same script on every engine, and the offline-first start on the other two is the
 core table's (test_core_table.py); what this adds is the worker's handling of a page's failed download."""

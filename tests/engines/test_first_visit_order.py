@@ -66,9 +66,9 @@ def test_a_first_visit_asks_for_each_file_once_and_in_its_turn(tab: Tab, built_s
     long anything takes: the server holds a response until what must come first has been asked for (conftest.py's
     Hold), and a claim that is false leaves it waiting until HOLD_LIMIT, which the test reports.
 
-    - play/ starts Pyodide's WebAssembly and standard library itself (static/early-downloads.js) and the worker takes
-      them from the page (static/pyodide-start.mjs asks first): both are asked for while the worker's own start module
-      is held, and each once.
+    - play/ starts Pyodide's WebAssembly and standard library at once, in a worker of its own (static/early-downloads.js),
+      and the calculator's worker takes them from it (static/pyodide-start.mjs asks first): both are asked for while
+      the calculator worker's own start module is held, each once, and neither by the page itself.
     - PyScript asks for scoring's modules only once Python has started; static/pyodide-start.mjs fetches them (the list
       in py/files.json) while Pyodide's WebAssembly is still arriving, and hands PyScript those answers: each is asked
       for, once, while the WebAssembly's body is held (Python cannot start without it).
@@ -85,6 +85,10 @@ def test_a_first_visit_asks_for_each_file_once_and_in_its_turn(tab: Tab, built_s
     play.wait_ready(tab, timeout=180)
     assert worker_start.taken and not worker_start.late, f"{tab.engine}: Pyodide's files asked for only by the worker"
     assert wasm.taken and not wasm.late, f"{tab.engine}: the Python files asked for only once Pyodide had arrived"
+    # The early downloads run in a worker of their own (issue 44): none of them is a request of the page itself, whose
+    # main thread would otherwise read each part of the 10 MB body while the first field takes input.
+    on_page = tab.js("() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)")
+    assert not {WASM, STDLIB} & set(on_page), f"{tab.engine}: the page itself downloaded Pyodide's large files"
     # What play/ preloads for its first paint (templates/play.html): each preload must be the request its tag then uses.
     page = (built_site / "play" / "index.html").read_text(encoding="utf-8")
     preloaded = [urljoin("/play/", href) for href in re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', page)]
