@@ -92,9 +92,9 @@ async function report(url, response, channel) {
   }
 }
 
-/** The channel static/early-downloads.js answers on (its header has the exchange). */
+/** The channel static/early-downloads-worker.js answers on (its header has the exchange). */
 const EARLY_CHANNEL = "__EARLY_CHANNEL__";
-/** Pyodide's files that play/ may have under way (static/early-downloads.js's FILES). */
+/** Pyodide's files that play/'s early worker may have under way (static/early-downloads-worker.js's FILES). */
 const EARLY_FILES = __EARLY_FILES__.map((name) => new URL(name, indexURL).href);
 /** How long to wait for any play/ page to answer before fetching a file here. */
 const ANSWER_WAIT_MS = 3000;
@@ -119,16 +119,16 @@ async function resumeHere(url, received, body) {
   }
 }
 
-/** A file play/ has under way, as a response streamed from the page; null if no page has it (or it failed before
- *  its first byte), and then the caller fetches it. Should the page's download fail part-way, the rest is fetched
+/** A file play/'s early worker has under way, as a response streamed from it; null if none has it (or it failed
+ *  before its first byte), and then the caller fetches it. Should that download fail part-way, the rest is fetched
  *  here. */
-function fromPage(url) {
+function fromEarlyWorker(url) {
   if (typeof BroadcastChannel !== "function") return Promise.resolve(null);
   const channel = new BroadcastChannel(EARLY_CHANNEL);
   const id = `${Date.now()}-${Math.random()}`;
   return new Promise((resolve) => {
     let body = null; // the stream's controller, once the head has come
-    let received = 0; // bytes of the body the page has passed on
+    let received = 0; // bytes of the body the early worker has passed on
     const finish = (response) => {
       clearTimeout(timer);
       resolve(response);
@@ -166,13 +166,13 @@ const PYTHON_FILES = new URL("../py/files.json", import.meta.url).href;
  *  phone's link that wait left the link idle for a round trip or more; from the offline copy, it kept Python waiting
  *  for 27 answers of the service worker): PyScript's own fetch of one gets the response already under way. On a
  *  first visit, each download is also reported to the page (static/download-progress.js) and Pyodide's largest
- *  files are taken from play/ when it has them under way (static/early-downloads.js). */
+ *  files are taken from play/'s early worker when it has them under way (static/early-downloads-worker.js). */
 function fetchEarly(firstVisit) {
   const stockFetch = self.fetch.bind(self);
   const channel = firstVisit && typeof BroadcastChannel === "function" ? new BroadcastChannel(PROGRESS_CHANNEL) : null;
   const reported = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
-    const fromPlay = firstVisit && EARLY_FILES.includes(url) && (await fromPage(url));
+    const fromPlay = firstVisit && EARLY_FILES.includes(url) && (await fromEarlyWorker(url));
     const response = fromPlay || (await stockFetch(input, init));
     if (channel && response.ok && response.body) report(url, response.clone(), channel).catch(() => {});
     return response;
