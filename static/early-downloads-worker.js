@@ -1,11 +1,10 @@
-// A worker of its own (play/'s first script, early-downloads.js, starts it): Pyodide's two large files downloaded at
-// once on a visit that does not hold the calculator offline, and handed to the calculator's worker when it asks.
+// A worker of its own (play/'s first script, early-downloads.js, starts it on a visit that does not hold the calculator
+// offline): Pyodide's two large files downloaded at once, and handed to the calculator's worker when it asks.
 // Left to that worker, their download began only once the hidden frame, PyScript and the worker had loaded one after
 // another (over a phone's link, a second or more of a first visit); from here it begins while the page's own files
-// download.
-// Not on the page itself: there, reading each part of a 10 MB body and Chromium's end of it (about 25 ms of the thread
-// that read it, 100 ms at a phone's speed) were long tasks while the first field took input (issue 44). The
-// calculator's worker (static/pyodide-start.mjs) asks for each file before fetching it itself, so nothing is
+// download. Not on the page itself: there, reading each part of a 10 MB body and Chromium's end of it (about 25 ms of
+// the thread that read it, 100 ms at a phone's speed) were long tasks while the first field took input (issue 44).
+// The calculator's worker (static/pyodide-start.mjs) asks for each file before fetching it itself, so nothing is
 // downloaded twice:
 //   worker -> {ask: url, id}       every early-downloads worker answers one of:
 //   early  -> {offer: id, page}    it has that file under way, unclaimed, or
@@ -18,23 +17,8 @@
 const EARLY_CHANNEL = "__EARLY_CHANNEL__";
 /** The files, as Pyodide's loader asks for them (relative to this script; the build writes the list in). */
 const FILES = __EARLY_FILES__.map((name) => `../pyodide/${name}`);
-/** The offline copy's cache and the memory snapshot in it (static/sw.template.js): a visit that holds the snapshot
- *  starts Python from the offline copy and asks for nothing. */
-const OFFLINE_CACHE = "__OFFLINE_CACHE__";
-const SNAPSHOT = "../pyodide/__SNAPSHOT__";
 /** A download no worker has claimed after this long is dropped (its memory freed). */
 const UNCLAIMED_MS = 120_000;
-
-/** Whether this browser holds the calculator offline, as static/pyodide-start.mjs decides it. */
-async function heldOffline() {
-  try {
-    if (!self.caches || !(await caches.has(OFFLINE_CACHE))) return false;
-    const cache = await caches.open(OFFLINE_CACHE);
-    return (await cache.match(new URL(SNAPSHOT, self.location.href).href, { ignoreSearch: true })) !== undefined;
-  } catch {
-    return false;
-  }
-}
 
 /** One file under way: its parts are kept until a worker takes it, then sent to that worker as they come. */
 function download(url, channel) {
@@ -70,26 +54,21 @@ function download(url, channel) {
   return file;
 }
 
-/** Start the downloads (unless the calculator is held offline) and answer the workers' questions about them. */
+/** Start the downloads and answer the calculator's workers' questions about them. */
 function start() {
-  if (typeof BroadcastChannel !== "function") return; // the worker then fetches the files itself
   const channel = new BroadcastChannel(EARLY_CHANNEL);
   const page = `${Date.now()}-${Math.random()}`; // this worker, in the messages' `page`
   const files = new Map(); // URL -> its download, until a worker takes it
   const offered = new Map(); // question id -> URL
-  const ready = heldOffline().then((held) => {
-    if (held) return;
-    for (const relative of FILES) {
-      const url = new URL(relative, self.location.href).href;
-      files.set(url, download(url, channel));
-    }
-    setTimeout(() => {
-      for (const file of files.values()) file.stop.abort();
-      files.clear();
-    }, UNCLAIMED_MS);
-  });
-  channel.onmessage = async ({ data }) => {
-    await ready; // a question asked while this worker looks for the offline copy is answered once it knows
+  for (const relative of FILES) {
+    const url = new URL(relative, self.location.href).href;
+    files.set(url, download(url, channel));
+  }
+  setTimeout(() => {
+    for (const file of files.values()) file.stop.abort();
+    files.clear();
+  }, UNCLAIMED_MS);
+  channel.onmessage = ({ data }) => {
     if (data.ask) {
       if (files.has(data.ask)) offered.set(data.id, data.ask);
       channel.postMessage(files.has(data.ask) ? { offer: data.id, page } : { decline: data.id });

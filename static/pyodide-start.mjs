@@ -96,7 +96,8 @@ async function report(url, response, channel) {
 const EARLY_CHANNEL = "__EARLY_CHANNEL__";
 /** Pyodide's files that play/'s early worker may have under way (static/early-downloads-worker.js's FILES). */
 const EARLY_FILES = __EARLY_FILES__.map((name) => new URL(name, indexURL).href);
-/** How long to wait for any play/ page to answer before fetching a file here. */
+/** How long to wait for an early worker to answer before fetching a file here (none is started on a visit that holds
+ *  the calculator offline). */
 const ANSWER_WAIT_MS = 3000;
 
 /** The worker's own fetch, before fetchEarly() wraps it. */

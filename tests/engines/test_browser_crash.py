@@ -1,6 +1,6 @@
 """A browser that dies or hangs costs one test, never the run: tests/engines/crash_cases.py run in a pytest of their
-own per engine (the three at once), whose browsers are killed (SIGKILL) or stopped (SIGSTOP) during a test on purpose. (How long
-that takes is no concern of a test: `make bench` times things.)"""
+own per engine (the three at once), whose browsers are killed (SIGKILL) or stopped (SIGSTOP) during a test on purpose.
+(How long that takes is no concern of a test: `make bench` times things.)"""
 
 from __future__ import annotations
 
@@ -76,8 +76,9 @@ def test_a_dead_or_hung_browser_costs_one_test(built_site: Path, tmp_path: Path)
     runs = {}
     for name in ENGINES:
         command = [sys.executable, "-m", "pytest", CASES, "-m", "e2e", "-k", name, "-p", "no:cacheprovider", "-rAR"]
-        # pytest-playwright deletes its output folder as a session starts: not test-results/, which the table run beside
-        # this one (make test) keeps its browsers' logs in (clean-clone run 44 lost a WebKit log so, and the test using it)
+        # pytest-playwright deletes its output folder as a session starts: not test-results/, which the table run
+        # beside this one (make test) keeps its browsers' logs in (clean-clone run 44 lost a WebKit log so, and the
+        # test using it)
         command += ["--output", str(tmp_path / f"test-results-{name}")]
         runs[name] = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True

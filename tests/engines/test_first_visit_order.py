@@ -66,9 +66,10 @@ def test_a_first_visit_asks_for_each_file_once_and_in_its_turn(tab: Tab, built_s
     long anything takes: the server holds a response until what must come first has been asked for (conftest.py's
     Hold), and a claim that is false leaves it waiting until HOLD_LIMIT, which the test reports.
 
-    - play/ starts Pyodide's WebAssembly and standard library at once, in a worker of its own (static/early-downloads.js),
-      and the calculator's worker takes them from it (static/pyodide-start.mjs asks first): both are asked for while
-      the calculator worker's own start module is held, each once, and neither by the page itself.
+    - play/ starts Pyodide's WebAssembly and standard library at once, in a worker of its own
+      (static/early-downloads-worker.js, started by early-downloads.js), and the calculator's worker takes them from it
+      (static/pyodide-start.mjs asks first): both are asked for while the calculator worker's own start module is
+      held, each once, and neither by the page itself.
     - PyScript asks for scoring's modules only once Python has started; static/pyodide-start.mjs fetches them (the list
       in py/files.json) while Pyodide's WebAssembly is still arriving, and hands PyScript those answers: each is asked
       for, once, while the WebAssembly's body is held (Python cannot start without it).
