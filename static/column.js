@@ -75,34 +75,22 @@ function seatCodes(game, py, block) {
   showSeats();
 }
 
-/** The host's block under a sheet, folded: its summary and the field to paste a column's link into (the way through
- *  on an iPhone, said in every message about a column received); the seats' codes on first open. */
-function hostBlock(game, py, take) {
-  const block = document.createElement("details");
-  block.className = "own-columns";
-  block.append(bilingual("summary", { zh: "玩家在自己的手机上填写自己的一列", en: "Players fill in their own column" }));
-  const paste = document.createElement("p");
-  paste.className = "column-paste";
-  const field = document.createElement("input");
-  field.type = "url";
-  field.dataset.role = "column-link";
-  field.setAttribute("autocomplete", "off");
-  const label = bilingual("label", { zh: "或粘贴收到的一列的链接：", en: "Or paste a column's link received: " });
-  label.append(field);
-  const takeIt = actionButton("take-column", { zh: "收入表格", en: "Take it in" });
-  paste.append(label, " ", takeIt);
-  block.append(paste);
-  block.addEventListener("toggle", () => {
+/** The host's block under a sheet (in the page's HTML, folded): shown, with its field to paste a column's link into
+ *  (the way through on an iPhone, said in every message about a column received); the seats' codes on first open. */
+function hostBlock(block, game, py, take) {
+  const made = () => {
     if (!block.open || block.dataset.seats) return;
     block.dataset.seats = "made";
     seatCodes(game, py, block);
-  });
-  takeIt.addEventListener("click", () => {
+  };
+  block.addEventListener("toggle", made);
+  const field = block.querySelector("[data-role=column-link]");
+  block.querySelector("[data-action=take-column]").addEventListener("click", () => {
     const text = field.value.trim();
     const at = text.indexOf(BACK);
     take(at < 0 ? text : text.slice(at + 1));
   });
-  return block;
+  block.hidden = false;
 }
 
 /** A value of a column (by field, entry, part) for one field of the sheet. */
@@ -205,7 +193,7 @@ function guestSheet(game, py, seat) {
   const { section, sheet: form, gameId } = game;
   section.dataset.ownSeat = String(seat);
   for (const el of section.querySelectorAll("[data-role=players], [data-option]")) el.disabled = true;
-  form.querySelector(".own-columns")?.remove();
+  form.querySelector(".own-columns").hidden = true;
   const bar = document.createElement("div");
   bar.className = "own-column-bar";
   const named = form.querySelector(`input.name[data-player="${seat}"]`).value.trim();
@@ -267,9 +255,7 @@ export function setupColumns(py, show, firstGame) {
     sheet(game) {
       const seat = ownSeat(game.gameId);
       if (seat !== null) return guestSheet(game, py, seat);
-      // after the calculator's note, which stays right under the grid (a failed start is said where the totals would be)
-      const under = game.sheet.querySelector(".calculator-note") ?? game.sheet.querySelector(".grid-wrap");
-      under.after(hostBlock(game, py, (payload) => takeColumn(payload, py, show, firstGame)));
+      hostBlock(game.sheet.querySelector(".own-columns"), game, py, (payload) => takeColumn(payload, py, show, firstGame));
     },
     takes(hash) {
       const first = !routed;

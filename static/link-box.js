@@ -29,7 +29,11 @@ export async function copyText(text) {
 /** “Share the link”, hidden where the browser cannot share: a tap shares what data() gives ({url, title…}; nothing
  *  when it gives null). */
 export function shareButton(action, data) {
-  const button = actionButton(action, { zh: "分享链接", en: "Share the link" });
+  return sharing(actionButton(action, { zh: "分享链接", en: "Share the link" }), data);
+}
+
+/** A “Share the link” button already in the page, made to share what data() gives (shareButton). */
+export function sharing(button, data) {
   button.hidden = typeof navigator.share !== "function";
   button.addEventListener("click", async () => {
     const shared = await data();

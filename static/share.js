@@ -5,7 +5,7 @@ import { message } from "./site.js";
 import { keys, read, remove, write } from "./storage.js";
 import { bilingual, nameText, plain, savedAt } from "./ui.js";
 import { showFigure } from "./figure.js";
-import { actionButton, copyText, playAddress, qrFigure, shareButton, stateLine } from "./link-box.js";
+import { copyText, playAddress, sharing } from "./link-box.js";
 import { hidePreview, showPreview } from "./received-preview.js";
 
 /** When this final sheet was finished: the time first given to it (its link or its history record), else now. The
@@ -23,32 +23,6 @@ export function finishedAt(gameId, sheetJson) {
 /** A new game on this sheet: its finishing time is forgotten. */
 export function forgetFinished(gameId) {
   remove(keys.finished(gameId));
-}
-
-/** A sheet's share block: Show the QR code, Copy and Share its link (link(withCode) gives the address: linkOf). */
-function linkBlock(link) {
-  const block = document.createElement("div");
-  block.className = "share-link";
-  block.hidden = true;
-  const show = actionButton("show-qr", { zh: "显示二维码（给另一部手机）", en: "Show the QR code (for another phone)" });
-  show.setAttribute("aria-expanded", "false");
-  const copy = actionButton("copy-link", { zh: "复制链接（给另一部手机）", en: "Copy the link (for another phone)" });
-  const share = shareButton("share-link", async () => {
-    const address = await link(false);
-    return address && { title: block.dataset.title, text: block.dataset.title, url: address };
-  });
-  const actions = document.createElement("p");
-  actions.className = "tool-actions";
-  actions.append(show, copy, share);
-  const code = document.createElement("div");
-  code.className = "qr-box";
-  code.hidden = true;
-  code.append(qrFigure("qr"), bilingual("p", {
-    zh: "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。",
-    en: "Another phone that has opened this site once scans this code with its camera to see the result, with no network, and may add it to its history.",
-  }, "qr-caption"));
-  block.append(actions, code, stateLine("link-state"));
-  return block;
 }
 
 /** The link (and, withCode, the QR code) of a game's last final sheet into its block; the link, or null when the
@@ -80,12 +54,12 @@ function showCode(block, answer) {
   figure.append(why);
 }
 
-/** A sheet's share block, made and wired the first time. link(withCode) gives the address (linkOf). */
+/** A sheet's share block (in the page's HTML: Show the QR code, Copy and Share its link), wired the first time.
+ *  link(withCode) gives the address (linkOf). */
 function blockOf(share, link) {
-  let block = share.querySelector(".share-link");
-  if (block) return block;
-  block = linkBlock(link);
-  share.append(block);
+  const block = share.querySelector(".share-link");
+  if (block.dataset.wired) return block;
+  block.dataset.wired = "yes";
   const say = (key) => block.querySelector(".link-state").replaceChildren(...message(key).childNodes);
   const show = block.querySelector("[data-action=show-qr]");
   show.addEventListener("click", async () => {
@@ -101,6 +75,10 @@ function blockOf(share, link) {
     say(copied ? "copied" : "link-not-copied");
     // Not copied: the link itself, to select and copy by hand (the message says where it is).
     if (!copied) block.querySelector(".link-state").append(" ", Object.assign(document.createElement("span"), { className: "link-text", textContent: address }));
+  });
+  sharing(block.querySelector("[data-action=share-link]"), async () => {
+    const address = await link(false);
+    return address && { title: block.dataset.title, text: block.dataset.title, url: address };
   });
   return block;
 }
