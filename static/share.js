@@ -5,7 +5,7 @@ import { message } from "./site.js";
 import { keys, read, remove, write } from "./storage.js";
 import { bilingual, nameText, plain, savedAt } from "./ui.js";
 import { showFigure } from "./figure.js";
-import { copyText, playAddress, sharing } from "./link-box.js";
+import { copyText, playAddress, qrFigure, sharing } from "./link-box.js";
 import { hidePreview, showPreview } from "./received-preview.js";
 
 /** When this final sheet was finished: the time first given to it (its link or its history record), else now. The
@@ -23,6 +23,18 @@ export function finishedAt(gameId, sheetJson) {
 /** A new game on this sheet: its finishing time is forgotten. */
 export function forgetFinished(gameId) {
   remove(keys.finished(gameId));
+}
+
+/** The box of a sheet's QR code (hidden until asked for), and what to do with it. */
+function qrBox() {
+  const box = document.createElement("div");
+  box.className = "qr-box";
+  box.hidden = true;
+  box.append(qrFigure("qr"), bilingual("p", {
+    zh: "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。",
+    en: "Another phone that has opened this site once scans this code with its camera to see the result, with no network, and may add it to its history.",
+  }, "qr-caption"));
+  return box;
 }
 
 /** The link (and, withCode, the QR code) of a game's last final sheet into its block; the link, or null when the
@@ -60,6 +72,7 @@ function blockOf(share, link) {
   const block = share.querySelector(".share-link");
   if (block.dataset.wired) return block;
   block.dataset.wired = "yes";
+  block.querySelector(".tool-actions").after(qrBox()); // no form control in it: made here, its text once in this file
   const say = (key) => block.querySelector(".link-state").replaceChildren(...message(key).childNodes);
   const show = block.querySelector("[data-action=show-qr]");
   show.addEventListener("click", async () => {

@@ -159,6 +159,7 @@ INTERFACE_PHRASES = {  # the interface's own words in Taiwan wording (s2twp), ea
     # after the game (issue 20): statistics, names, links, keeping the history
     "分享链接": "分享連結",
     "结果的二维码": "結果的QR碼",
+    "另一部手机（之前打开过本站一次即可，不需要网络）用相机扫描这个二维码，就能看到这局的结果并存入它的历史记录。": "另一部手機（之前開啟過本站一次即可，不需要網路）用相機掃描這個QR碼，就能看到這局的結果並存入它的歷史記錄。",
     # one rule for files and imports (issue 30)
     "文件合并了名字：": "檔案合併了名字：",
     "文件不是 UTF-8 文本，不是本站的历史记录。": "檔案不是 UTF-8 文本，不是本站的歷史記錄。",
