@@ -205,6 +205,13 @@ export function setupNamePicks(section, picksOf, onPick) {
     for (const box of section.querySelectorAll(".name-picks")) {
       const list = box.querySelector(".picks");
       const names = free ? picksOf().filter((name) => !taken.has(name.toLowerCase())) : [];
+      // The same names keep their buttons: Chromium's autofill reads every form of the page again after a button is
+      // added or removed (issue 44), and this runs at every name typed and every tool shown.
+      const shown = [...list.children].map((button) => button.dataset.pick);
+      if (shown.length === names.length && shown.every((name, i) => name === names[i])) {
+        box.hidden = names.length === 0;
+        continue;
+      }
       list.replaceChildren(...names.map((name) => {
         const button = document.createElement("button");
         button.type = "button";
