@@ -78,12 +78,11 @@ function seatCodes(game, py, block) {
 /** The host's block under a sheet (in the page's HTML, folded): shown, with its field to paste a column's link into
  *  (the way through on an iPhone, said in every message about a column received); the seats' codes on first open. */
 function hostBlock(block, game, py, take) {
-  const made = () => {
+  block.addEventListener("toggle", () => {
     if (!block.open || block.dataset.seats) return;
     block.dataset.seats = "made";
     seatCodes(game, py, block);
-  };
-  block.addEventListener("toggle", made);
+  });
   const field = block.querySelector("[data-role=column-link]");
   block.querySelector("[data-action=take-column]").addEventListener("click", () => {
     const text = field.value.trim();

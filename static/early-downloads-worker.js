@@ -7,9 +7,9 @@
 // The calculator's worker (static/pyodide-start.mjs) asks for each file before fetching it itself, so nothing is
 // downloaded twice:
 //   worker -> {ask: url, id}       every early-downloads worker answers one of:
-//   early  -> {offer: id, page}    it has that file under way, unclaimed, or
+//   early  -> {offer: id, from}    it has that file under way, unclaimed, or
 //   early  -> {decline: id}        it has not (the worker then fetches the file itself);
-//   worker -> {take: id, page}     to the first that offered; that one then sends, and forgets the file:
+//   worker -> {take: id, from}     to the first that offered; that one then sends, and forgets the file:
 //   early  -> {id, head: {status, statusText, headers}}, then {id, chunk} for each part, then {id, end} or {id, error}.
 // A classic worker script (every engine runs those); it imports nothing.
 
@@ -57,7 +57,7 @@ function download(url, channel) {
 /** Start the downloads and answer the calculator's workers' questions about them. */
 function start() {
   const channel = new BroadcastChannel(EARLY_CHANNEL);
-  const page = `${Date.now()}-${Math.random()}`; // this worker, in the messages' `page`
+  const from = `${Date.now()}-${Math.random()}`; // this worker, in the messages' `from`
   const files = new Map(); // URL -> its download, until a worker takes it
   const offered = new Map(); // question id -> URL
   for (const relative of FILES) {
@@ -71,8 +71,8 @@ function start() {
   channel.onmessage = ({ data }) => {
     if (data.ask) {
       if (files.has(data.ask)) offered.set(data.id, data.ask);
-      channel.postMessage(files.has(data.ask) ? { offer: data.id, page } : { decline: data.id });
-    } else if (data.take && data.page === page) {
+      channel.postMessage(files.has(data.ask) ? { offer: data.id, from } : { decline: data.id });
+    } else if (data.take && data.from === from) {
       const url = offered.get(data.take);
       offered.delete(data.take);
       const file = files.get(url);

@@ -407,7 +407,7 @@ function setupGame(section, services) {
     for (const [box, checked] of tickedEarly) box.checked = checked;
     saveTicks(game);
   }
-  game.showPicks();
+  // Its quick picks are shown when it is shown (activate, refresh), one task later at start: not twice.
   scriptsReady.then(() => columns.sheet(game)); // its Chinese in the reader's script (zh.js's tables)
   return game;
 }

@@ -139,7 +139,7 @@ function fromEarlyWorker(url) {
       if (data.decline === id && !body) [channel.close(), finish(null)];
       else if (data.offer === id && !body) {
         clearTimeout(timer);
-        channel.postMessage({ take: id, page: data.page });
+        channel.postMessage({ take: id, from: data.from });
         body = "asked";
       } else if (data.id !== id) return;
       else if (data.head) {
@@ -173,8 +173,8 @@ function fetchEarly(firstVisit) {
   const channel = firstVisit && typeof BroadcastChannel === "function" ? new BroadcastChannel(PROGRESS_CHANNEL) : null;
   const reported = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
-    const fromPlay = firstVisit && EARLY_FILES.includes(url) && (await fromEarlyWorker(url));
-    const response = fromPlay || (await stockFetch(input, init));
+    const early = firstVisit && EARLY_FILES.includes(url) && (await fromEarlyWorker(url));
+    const response = early || (await stockFetch(input, init));
     if (channel && response.ok && response.body) report(url, response.clone(), channel).catch(() => {});
     return response;
   };

@@ -206,13 +206,10 @@ export function setupNamePicks(section, picksOf, onPick) {
       const list = box.querySelector(".picks");
       const names = free ? picksOf().filter((name) => !taken.has(name.toLowerCase())) : [];
       // The same names keep their buttons: Chromium's autofill reads every form of the page again after a button is
-      // added or removed (issue 44), and this runs at every name typed and every tool shown.
+      // added or removed (issue 44), and this runs at every name typed and each time the sheet is shown.
       const shown = [...list.children].map((button) => button.dataset.pick);
-      if (shown.length === names.length && shown.every((name, i) => name === names[i])) {
-        box.hidden = names.length === 0;
-        continue;
-      }
-      list.replaceChildren(...names.map((name) => {
+      const same = shown.length === names.length && shown.every((name, i) => name === names[i]);
+      if (!same) list.replaceChildren(...names.map((name) => {
         const button = document.createElement("button");
         button.type = "button";
         button.dataset.pick = name;
